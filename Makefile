@@ -1,0 +1,59 @@
+# Two commands do all the set-up: `make lab` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3.11
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# Notebooks to (re)execute with `make outputs`; e.g. make outputs NB=notebooks/01_imperative.ipynb
+NB     ?= $(sort $(wildcard notebooks/[0-9]*.ipynb))
+# Quick mode (fewer repetitions) for the test suite; `make test QUICK=` measures in full.
+QUICK  ?= 1
+PORT   ?= 8888
+
+.PHONY: help setup lab test outputs constraints clean
+
+help:
+	@echo "make lab          set up .venv (first time only) and open JupyterLab on the notebooks"
+	@echo "make test         set up .venv (first time only) and run every test"
+	@echo "make outputs      re-execute the notebooks in full mode and store their outputs (NB=...)"
+	@echo "make constraints  re-freeze constraints.txt after changing requirements.txt"
+	@echo "make clean        remove what the notebooks and tests wrote (keeps .venv)"
+
+setup: $(STAMP)
+
+# Shared, idempotent setup: runs again only when the pins or the package change.
+$(STAMP): requirements.txt constraints.txt pyproject.toml jupyter/overrides.json
+	@tools/check_python.sh "$(PYTHON)"
+	@if [ -x "$(BIN)/python" ] && ! tools/check_python.sh "$(BIN)/python" 2>/dev/null; then \
+	  echo "$(VENV) holds another Python version: recreating it"; rm -rf "$(VENV)"; fi
+	@[ -x "$(BIN)/python" ] || "$(PYTHON)" -m venv "$(VENV)"
+	@echo "Installing the pinned environment into $(VENV) (a few minutes the first time)..."
+	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt
+	$(BIN)/python -m pip install --disable-pip-version-check -q --no-deps -e .
+	@mkdir -p $(VENV)/share/jupyter/lab/settings
+	@cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	$(BIN)/python -m pip check
+	@touch $(STAMP)
+
+lab: $(STAMP)
+	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(24))'); \
+	root=$$([ "$$(id -u)" = 0 ] && echo --allow-root); \
+	echo "JupyterLab will listen on 127.0.0.1 only. Open: http://127.0.0.1:$(PORT)/lab?token=$$token"; \
+	exec $(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) --ServerApp.port_retries=0 \
+	  --IdentityProvider.token="$$token" --ServerApp.root_dir=notebooks $$root
+
+test: $(STAMP)
+	HYBRID_QUICK=$(QUICK) $(BIN)/python -m pytest
+
+outputs: $(STAMP)
+	@[ -n "$(NB)" ] || { echo "no notebooks to execute"; exit 0; }
+	HYBRID_QUICK= $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	  --ExecutePreprocessor.timeout=1800 --ExecutePreprocessor.kernel_name=python3 $(NB)
+
+constraints: $(STAMP)
+	$(BIN)/python tools/freeze_constraints.py
+
+clean:
+	rm -rf notebooks/scratch build .pytest_cache

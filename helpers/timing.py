@@ -1,0 +1,243 @@
+"""Timing: the book's Timer and Benchmark, and an honest measuring mode.
+
+`Timer` and `Benchmark` keep the names and call style of the D2L book, so book
+code ports unchanged.  `measure` warms up, repeats, and reports the median and
+the spread of the time per call; it takes a synchronization callable so that
+asynchronous frameworks are timed until their work is really done.
+
+Set the environment variable ``HYBRID_QUICK=1`` to scale every repetition
+count down (the test suite does this); students get full measurements.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional, Sequence
+
+QUICK_ENV = "HYBRID_QUICK"
+QUICK_FACTOR = 10
+
+Clock = Callable[[], float]
+Sync = Optional[Callable[[], Any]]
+
+
+def quick_mode() -> bool:
+    """Return True when the quick mode for CI is switched on by HYBRID_QUICK."""
+    return os.environ.get(QUICK_ENV, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def scale(n: int, minimum: int = 1) -> int:
+    """Return n in full mode, n / 10 rounded up (at least `minimum`, 0 stays 0) in quick mode."""
+    _check_count("n", n, allow_zero=True)
+    _check_count("minimum", minimum, allow_zero=True)
+    if not quick_mode() or n == 0:
+        return n
+    return max(minimum, math.ceil(n / QUICK_FACTOR))
+
+
+def _check_count(name: str, value: Any, allow_zero: bool = False) -> None:
+    """Raise a clear error unless `value` is a (positive) integer."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if value < 0 or (value == 0 and not allow_zero):
+        need = "zero or more" if allow_zero else "one or more"
+        raise ValueError(f"{name} must be {need}, got {value}")
+
+
+def _check_callable(name: str, value: Any, optional: bool = False) -> None:
+    """Raise a TypeError unless `value` is callable (or None when optional)."""
+    if value is None and optional:
+        return
+    if not callable(value):
+        raise TypeError(f"{name} must be callable, got {type(value).__name__}")
+
+
+def format_time(seconds: float) -> str:
+    """Format a duration with a unit that keeps 3-4 significant digits."""
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+        raise TypeError(f"seconds must be a number, got {type(seconds).__name__}")
+    size = abs(seconds)
+    for unit, factor in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if size >= factor:
+            return f"{seconds / factor:.3g} {unit}" if size < 100 * factor else f"{seconds / factor:.0f} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+class Timer:
+    """Record multiple running times (the book's d2l.Timer)."""
+
+    def __init__(self, clock: Clock = time.perf_counter) -> None:
+        _check_callable("clock", clock)
+        self.clock = clock
+        self.times: list[float] = []
+        self.start()
+
+    def start(self) -> None:
+        """Start the timer."""
+        self.tik = self.clock()
+
+    def stop(self) -> float:
+        """Stop the timer, record the time and return it."""
+        self.times.append(self.clock() - self.tik)
+        return self.times[-1]
+
+    def avg(self) -> float:
+        """Return the average time."""
+        return sum(self.times) / len(self.times)
+
+    def sum(self) -> float:
+        """Return the sum of the times."""
+        return sum(self.times)
+
+    def cumsum(self) -> list[float]:
+        """Return the accumulated times."""
+        out, total = [], 0.0
+        for t in self.times:
+            total += t
+            out.append(total)
+        return out
+
+
+class Benchmark:
+    """Time a block and print '<description>: 0.1234 sec' (the book's Benchmark).
+
+    Pass `sync` (e.g. ``npx.waitall``) so that asynchronous work started in the
+    block is finished before the clock stops.
+    """
+
+    def __init__(self, description: str = "Done", sync: Sync = None,
+                 clock: Clock = time.perf_counter) -> None:
+        if not isinstance(description, str):
+            raise TypeError(f"description must be a str, got {type(description).__name__}")
+        _check_callable("sync", sync, optional=True)
+        self.description = description
+        self.sync = sync
+        self.clock = clock
+        self.seconds: Optional[float] = None
+
+    def __enter__(self) -> "Benchmark":
+        self.timer = Timer(self.clock)
+        return self
+
+    def __exit__(self, *args: Any) -> None:
+        if self.sync is not None:
+            self.sync()
+        self.seconds = self.timer.stop()
+        print(f"{self.description}: {self.seconds:.4f} sec")
+
+
+@dataclass
+class Measurement:
+    """Times per call from repeated timed blocks, with median and spread."""
+
+    label: str
+    times: list[float]
+    number: int
+    warmup: int
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def repeats(self) -> int:
+        """Number of timed blocks."""
+        return len(self.times)
+
+    @property
+    def median(self) -> float:
+        """Median time per call, in seconds."""
+        return statistics.median(self.times)
+
+    @property
+    def q1(self) -> float:
+        """First quartile of the time per call, in seconds."""
+        return _quantile(self.times, 0.25)
+
+    @property
+    def q3(self) -> float:
+        """Third quartile of the time per call, in seconds."""
+        return _quantile(self.times, 0.75)
+
+    @property
+    def iqr(self) -> float:
+        """Interquartile range (q3 - q1) of the time per call, in seconds."""
+        return self.q3 - self.q1
+
+    @property
+    def min(self) -> float:
+        """Fastest time per call, in seconds."""
+        return min(self.times)
+
+    @property
+    def spread(self) -> float:
+        """Half the interquartile range: the '±' printed next to the median."""
+        return self.iqr / 2
+
+    def __str__(self) -> str:
+        head = f"{self.label}: " if self.label else ""
+        return (f"{head}{format_time(self.median)} ± {format_time(self.spread)} per call "
+                f"(median ± IQR/2 of {self.repeats} repeats of {self.number} calls)")
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    """Linear-interpolated quantile of `values` (q between 0 and 1)."""
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    pos = q * (len(ordered) - 1)
+    lo, hi = math.floor(pos), math.ceil(pos)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+def measure(fn: Callable[[], Any], label: str = "", *, number: int = 100, repeats: int = 7,
+            warmup: int = 10, sync: Sync = None, clock: Clock = time.perf_counter,
+            quiet: bool = False) -> Measurement:
+    """Time `fn()`: `warmup` untimed calls, then `repeats` blocks of `number` calls.
+
+    `sync` runs once at the end of the warm-up and once inside every timed
+    block, after its calls, so asynchronous work is counted.  The counts are
+    scaled down in quick mode.  Prints the result unless `quiet`.
+    """
+    _check_callable("fn", fn)
+    _check_callable("sync", sync, optional=True)
+    _check_callable("clock", clock)
+    _check_count("number", number)
+    _check_count("repeats", repeats)
+    _check_count("warmup", warmup, allow_zero=True)
+    number, repeats, warmup = scale(number), scale(repeats, minimum=3), scale(warmup)
+    for _ in range(warmup):
+        fn()
+    if sync is not None:
+        sync()
+    times = []
+    for _ in range(repeats):
+        start = clock()
+        for _ in range(number):
+            fn()
+        if sync is not None:
+            sync()
+        times.append((clock() - start) / number)
+    result = Measurement(label=label, times=times, number=number, warmup=warmup)
+    if not quiet:
+        print(result)
+    return result
+
+
+def print_table(measurements: Sequence[Measurement], baseline: Optional[str] = None) -> None:
+    """Print one line per measurement: median, spread and speed-up over `baseline`."""
+    items = list(measurements)
+    if not items or not all(isinstance(m, Measurement) for m in items):
+        raise TypeError("measurements must be a non-empty sequence of Measurement")
+    labels = [m.label for m in items]
+    if baseline is not None and baseline not in labels:
+        raise ValueError(f"baseline must be one of {labels}, got {baseline!r}")
+    base = items[labels.index(baseline)].median if baseline is not None else None
+    width = max(len("mode"), *(len(label) for label in labels))
+    print(f"{'mode':<{width}}  {'median':>10}  {'± IQR/2':>10}" + ("  speed-up" if base else ""))
+    for m in items:
+        line = f"{m.label:<{width}}  {format_time(m.median):>10}  {format_time(m.spread):>10}"
+        if base:
+            line += f"  {base / m.median:.2f}x"
+        print(line)
