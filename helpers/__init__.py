@@ -7,7 +7,7 @@ needs, so ``import helpers`` stays fast.
 from .frameworks import (FRAMEWORKS, cpu_model, device, gpu_names, hardware_summary,
                          installed, is_installed, missing_reason, require, seed_everything,
                          synchronizer, usable_cores, version, versions)
-from .files import format_size, list_files, scratch_dir
+from .files import format_size, list_files, run_python, scratch_dir
 from .plotting import bar_modes, new_figure, plot
 from .timing import (Benchmark, Measurement, Timer, format_time, measure, print_table,
                      quick_mode, scale)
@@ -15,6 +15,6 @@ from .timing import (Benchmark, Measurement, Timer, format_time, measure, print_
 __all__ = [
     "FRAMEWORKS", "Benchmark", "Measurement", "Timer", "bar_modes", "cpu_model", "device",
     "format_size", "format_time", "gpu_names", "hardware_summary", "installed", "is_installed", "list_files", "measure",
-    "missing_reason", "new_figure", "plot", "print_table", "quick_mode", "require", "scale",
+    "missing_reason", "new_figure", "plot", "print_table", "quick_mode", "require", "run_python", "scale",
     "scratch_dir", "seed_everything", "synchronizer", "usable_cores", "version", "versions",
 ]

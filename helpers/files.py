@@ -44,3 +44,22 @@ def list_files(folder: str | os.PathLike, pattern: str = "*") -> list[tuple[str,
     for name, size in found:
         print(f"{name:<{width}}  {format_size(size):>10}")
     return found
+
+
+def run_python(code: str, timeout: float = 300, cwd: str | os.PathLike | None = None) -> str:
+    """Run `code` in a fresh Python process (same environment) and return its stdout.
+
+    Used to load a saved model where the model's class was never defined.
+    Raises RuntimeError with the process's stderr when it fails.
+    """
+    import subprocess
+    import sys
+    if not isinstance(code, str) or not code.strip():
+        raise ValueError("code must be a non-empty string of Python source")
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", PYTHONWARNINGS="ignore")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=timeout, cwd=cwd, env=env)
+    if done.returncode != 0:
+        raise RuntimeError(f"the new Python process failed (exit {done.returncode}):\n"
+                           + done.stderr.strip()[-2000:])
+    return done.stdout

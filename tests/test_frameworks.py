@@ -120,3 +120,14 @@ def test_required_frameworks_read_from_first_code_cell(tmp_path):
     path = tmp_path / "nb.ipynb"
     path.write_text(json.dumps(nb))
     assert required_frameworks(path) == ["torch", "mxnet"]
+
+
+def test_run_python_returns_stdout_of_a_fresh_process():
+    assert helpers.run_python("import sys; print('helpers' in sys.modules)") == "False\n"
+
+
+def test_run_python_reports_failure_and_bad_code():
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        helpers.run_python("1 / 0")
+    with pytest.raises(ValueError, match="code"):
+        helpers.run_python("  ")
