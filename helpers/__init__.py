@@ -8,6 +8,7 @@ from .frameworks import (FRAMEWORKS, cpu_model, device, gpu_names, hardware_summ
                          installed, is_installed, missing_reason, require, seed_everything,
                          synchronizer, usable_cores, version, versions)
 from .files import format_size, list_files, run_python, scratch_dir
+from .native import Captured, capture_fd
 from .plotting import bar_modes, new_figure, plot
 from .timing import (Benchmark, Measurement, Timer, format_time, measure, print_table,
                      quick_mode, scale)
@@ -17,4 +18,5 @@ __all__ = [
     "format_size", "format_time", "gpu_names", "hardware_summary", "installed", "is_installed", "list_files", "measure",
     "missing_reason", "new_figure", "plot", "print_table", "quick_mode", "require", "run_python", "scale",
     "scratch_dir", "seed_everything", "synchronizer", "usable_cores", "version", "versions",
+    "Captured", "capture_fd",
 ]

@@ -20,6 +20,7 @@ TIME_UNITS = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9}
 
 def new_figure(figsize: Sequence[float] = FIGSIZE) -> tuple[Any, Any]:
     """Return a (figure, axes) pair with the project's look, outside pyplot."""
+    import matplotlib.pyplot  # noqa: F401  (under Jupyter this switches on inline display)
     from matplotlib.figure import Figure
     if len(figsize) != 2:
         raise ValueError(f"figsize must be (width, height), got {figsize!r}")
@@ -106,5 +107,5 @@ def bar_modes(measurements: Sequence[Measurement], unit: str = "µs", title: Opt
     if title:
         ax.set_title(title)
     if hardware:
-        fig.text(0.99, 0.005, hardware, ha="right", va="bottom", fontsize=7, color="0.4")
+        fig.supxlabel(hardware, x=0.99, ha="right", fontsize=7, color="0.4")
     return fig
