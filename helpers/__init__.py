@@ -7,6 +7,7 @@ needs, so ``import helpers`` stays fast.
 from .frameworks import (FRAMEWORKS, cpu_model, device, gpu_names, hardware_summary,
                          installed, is_installed, missing_reason, require, seed_everything,
                          synchronizer, usable_cores, version, versions)
+from .data import Split, batches, load_digits, load_fashion_mnist, read_idx, to_tensors
 from .files import format_size, list_files, run_python, scratch_dir
 from .native import Captured, capture_fd
 from .plotting import bar_modes, new_figure, plot
@@ -18,5 +19,6 @@ __all__ = [
     "format_size", "format_time", "gpu_names", "hardware_summary", "installed", "is_installed", "list_files", "measure",
     "missing_reason", "new_figure", "plot", "print_table", "quick_mode", "require", "run_python", "scale",
     "scratch_dir", "seed_everything", "synchronizer", "usable_cores", "version", "versions",
+    "Split", "batches", "load_digits", "load_fashion_mnist", "read_idx", "to_tensors",
     "Captured", "capture_fd",
 ]

@@ -18,9 +18,28 @@ FMTS = ("-", "m--", "g-.", "r:", "c-", "k--", "y-.", "b:")
 TIME_UNITS = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9}
 
 
+def _enable_inline_display() -> None:
+    """Under Jupyter's inline backend, register the PNG display of figures now.
+
+    pyplot does this lazily, and only after the cell that first imports it, so a
+    figure returned by that very cell would show as text alone.
+    """
+    import matplotlib
+    backend = matplotlib.get_backend()
+    if backend != "module://matplotlib_inline.backend_inline":
+        return
+    from IPython import get_ipython
+    from matplotlib.figure import Figure
+    shell = get_ipython()
+    if shell is None or Figure in shell.display_formatter.formatters["image/png"].type_printers:
+        return
+    from matplotlib_inline.backend_inline import configure_inline_support
+    configure_inline_support(shell, backend)
+
+
 def new_figure(figsize: Sequence[float] = FIGSIZE) -> tuple[Any, Any]:
     """Return a (figure, axes) pair with the project's look, outside pyplot."""
-    import matplotlib.pyplot  # noqa: F401  (under Jupyter this switches on inline display)
+    _enable_inline_display()
     from matplotlib.figure import Figure
     if len(figsize) != 2:
         raise ValueError(f"figsize must be (width, height), got {figsize!r}")
