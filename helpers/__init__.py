@@ -9,6 +9,7 @@ from .frameworks import (FRAMEWORKS, cpu_model, device, gpu_names, hardware_summ
                          synchronizer, usable_cores, version, versions)
 from .data import Split, batches, load_digits, load_fashion_mnist, read_idx, to_tensors
 from .files import format_size, list_files, run_python, scratch_dir
+from .graphs import draw_dataflow, layered_layout
 from .hardware import SIMD_FLAGS, Cache, cpu_caches, cpu_flags, simd_floats
 from .native import Captured, capture_fd
 from .plotting import bar_modes, new_figure, plot
@@ -21,6 +22,7 @@ __all__ = [
     "missing_reason", "new_figure", "plot", "print_table", "quick_mode", "require", "run_python", "scale",
     "scratch_dir", "seed_everything", "synchronizer", "usable_cores", "version", "versions",
     "Split", "batches", "load_digits", "load_fashion_mnist", "read_idx", "to_tensors",
+    "draw_dataflow", "layered_layout",
     "SIMD_FLAGS", "Cache", "cpu_caches", "cpu_flags", "simd_floats",
     "Captured", "capture_fd",
 ]

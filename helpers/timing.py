@@ -225,6 +225,14 @@ def measure(fn: Callable[[], Any], label: str = "", *, number: int = 100, repeat
     return result
 
 
+def format_factor(ratio: float) -> str:
+    """Format a speed-up like 2.31x, keeping two significant digits below 0.01x."""
+    if ratio <= 0:
+        raise ValueError(f"ratio must be positive, got {ratio}")
+    digits = max(2, 1 - math.floor(math.log10(ratio)))
+    return f"{ratio:.{digits}f}x"
+
+
 def print_table(measurements: Sequence[Measurement], baseline: Optional[str] = None) -> None:
     """Print one line per measurement: median, spread and speed-up over `baseline`."""
     items = list(measurements)
@@ -239,5 +247,5 @@ def print_table(measurements: Sequence[Measurement], baseline: Optional[str] = N
     for m in items:
         line = f"{m.label:<{width}}  {format_time(m.median):>10}  {format_time(m.spread):>10}"
         if base:
-            line += f"  {base / m.median:.2f}x"
+            line += f"  {format_factor(base / m.median)}"
         print(line)

@@ -193,3 +193,10 @@ def test_median_matches_statistics_module():
     m = Measurement("x", times, number=1, warmup=0)
     assert m.median == statistics.median(times)
     assert m.q1 <= m.median <= m.q3
+
+
+@pytest.mark.parametrize("ratio, text", [(2.314, "2.31x"), (1.0, "1.00x"), (0.0223, "0.022x"),
+                                         (0.0023, "0.0023x"), (2.5e-5, "0.000025x")])
+def test_format_factor_keeps_small_ratios_readable(ratio, text):
+    from helpers.timing import format_factor
+    assert format_factor(ratio) == text
