@@ -11,13 +11,17 @@ NB     ?= $(sort $(wildcard notebooks/[0-9]*.ipynb))
 # Quick mode (fewer repetitions) for the test suite; `make test QUICK=` measures in full.
 QUICK  ?= 1
 PORT   ?= 8888
+# reveal.js, require.js, jQuery, MathJax and the widgets renderer for the offline editions.
+WEB    := web/node_modules/.package-lock.json
 
-.PHONY: help setup lab test outputs constraints clean
+.PHONY: help setup lab test outputs slides html constraints clean
 
 help:
 	@echo "make lab          set up .venv (first time only) and open JupyterLab on the notebooks"
 	@echo "make test         set up .venv (first time only) and run every test"
 	@echo "make outputs      re-execute the notebooks in full mode and store their outputs (NB=...)"
+	@echo "make slides       build a reveal.js slide deck of each executed notebook into build/slides/"
+	@echo "make html         build the static HTML edition with an index page into build/html/"
 	@echo "make constraints  re-freeze constraints.txt after changing requirements.txt"
 	@echo "make clean        remove what the notebooks and tests wrote (keeps .venv)"
 
@@ -44,13 +48,20 @@ lab: $(STAMP)
 	exec $(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) --ServerApp.port_retries=0 \
 	  --IdentityProvider.token="$$token" --ServerApp.root_dir=notebooks $$root
 
-test: $(STAMP)
+# With npm at hand, the tests build and open the offline editions too (else they are skipped).
+test: $(STAMP) $(if $(shell command -v npm),$(WEB))
 	HYBRID_QUICK=$(QUICK) $(BIN)/python -m pytest
 
 outputs: $(STAMP)
 	@[ -n "$(NB)" ] || { echo "no notebooks to execute"; exit 0; }
 	HYBRID_QUICK= $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	  --ExecutePreprocessor.timeout=1800 --ExecutePreprocessor.kernel_name=python3 $(NB)
+
+$(WEB): web/package.json web/package-lock.json
+	npm ci --prefix web --ignore-scripts --no-audit --no-fund
+
+slides html: $(STAMP) $(WEB)
+	$(BIN)/python tools/build_editions.py $@ $(NB)
 
 constraints: $(STAMP)
 	$(BIN)/python tools/freeze_constraints.py
