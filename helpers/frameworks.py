@@ -31,13 +31,18 @@ MISSING_HINTS = {
 }
 
 
+def check_choice(name: str, value: Any, choices: Iterable[str]) -> str:
+    """Return `value` if it is one of `choices`, else raise an error naming `name`."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {sorted(choices)}, got {value!r}")
+    return value
+
+
 def _check_name(framework: Any) -> str:
     """Return `framework` if it is a known name, else raise a clear error."""
-    if not isinstance(framework, str):
-        raise TypeError(f"framework must be a str, got {type(framework).__name__}")
-    if framework not in FRAMEWORKS:
-        raise ValueError(f"framework must be one of {sorted(FRAMEWORKS)}, got {framework!r}")
-    return framework
+    return check_choice("framework", framework, FRAMEWORKS)
 
 
 def is_installed(framework: str) -> bool:

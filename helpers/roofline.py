@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from .frameworks import check_choice
 from .plotting import COLORS, new_figure
 from .timing import Measurement, measure
 
@@ -20,11 +21,7 @@ BACKENDS = ("numpy", "torch")
 
 def _check_backend(backend: Any) -> str:
     """Return `backend` if it is one of BACKENDS, else raise a clear error."""
-    if not isinstance(backend, str):
-        raise TypeError(f"backend must be a str, got {type(backend).__name__}")
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {list(BACKENDS)}, got {backend!r}")
-    return backend
+    return check_choice("backend", backend, BACKENDS)
 
 
 def _check_positive(name: str, value: Any) -> float:
