@@ -2,8 +2,8 @@
 
 Nothing here downloads anything.  ``load_digits`` reads the 1797 8x8 images that
 scikit-learn installs with itself; ``load_fashion_mnist`` reads the four standard
-IDX gzip files from a folder the user already has.  No framework is imported at
-module import time: ``to_tensors`` imports PyTorch when it is called.
+IDX gzip files from a folder the user already has.  Nothing heavy is imported at
+module import time: NumPy and PyTorch are imported by the functions that use them.
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from __future__ import annotations
 import gzip
 import os
 import struct
+from numbers import Integral
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple, Optional
-
-import numpy as np
 
 FASHION_FILES = {
     "train": ("train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz"),
@@ -37,7 +36,7 @@ class Split(NamedTuple):
 
 def _check_int(name: str, value: Any, minimum: int) -> int:
     """Return `value` if it is an int >= minimum, else raise a clear error."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    if isinstance(value, bool) or not isinstance(value, Integral):
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")
     if value < minimum:
         raise ValueError(f"{name} must be {minimum} or more, got {value}")
@@ -52,6 +51,7 @@ def resize_matrix(n_in: int, n_out: int) -> np.ndarray:
     (i + 0.5) * n_in / n_out - 0.5, clamped to the image, as a weighted average
     of its two nearest input pixels.  Every row sums to one.
     """
+    import numpy as np
     n_in, n_out = _check_int("n_in", n_in, 1), _check_int("n_out", n_out, 1)
     pos = np.clip((np.arange(n_out) + 0.5) * n_in / n_out - 0.5, 0, n_in - 1)
     left = np.floor(pos).astype(int)
@@ -65,6 +65,7 @@ def resize_matrix(n_in: int, n_out: int) -> np.ndarray:
 
 def resize_images(images: np.ndarray, size: int) -> np.ndarray:
     """Resize a stack of square images (n, h, h) to (n, size, size) by bilinear interpolation."""
+    import numpy as np
     images = np.asarray(images)
     if images.ndim != 3 or images.shape[1] != images.shape[2]:
         raise ValueError(f"images must have shape (n, h, h), got {images.shape}")
@@ -76,6 +77,7 @@ def resize_images(images: np.ndarray, size: int) -> np.ndarray:
 
 def _split(X: np.ndarray, y: np.ndarray, n_val: int, seed: int) -> Split:
     """Shuffle with `seed` and hold out the last `n_val` examples for validation."""
+    import numpy as np
     order = np.random.default_rng(seed).permutation(len(X))
     train, val = order[:len(X) - n_val], order[len(X) - n_val:]
     return Split(X[train], y[train], X[val], y[val])
@@ -88,6 +90,7 @@ def load_digits(image_size: int = 8, n_val: int = 297, seed: int = 0) -> Split:
     image_size**2 inputs after bilinear resizing (28 gives FashionMNIST's 784).
     The default n_val=297 leaves 1500 training images, whole batches of 50, 100 or 250.
     """
+    import numpy as np
     image_size = _check_int("image_size", image_size, 1)
     n_val = _check_int("n_val", n_val, 1)
     seed = _check_int("seed", seed, 0)
@@ -115,6 +118,7 @@ def _shown(path: Path) -> str:
 
 def read_idx(path: str | os.PathLike) -> np.ndarray:
     """Read one IDX file (gzip-compressed when its name ends in .gz) into a NumPy array."""
+    import numpy as np
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or path, got {type(path).__name__}")
     path = Path(path)
@@ -144,6 +148,7 @@ def load_fashion_mnist(folder: str | os.PathLike) -> Split:
     Training: train-images/labels (60000); validation: t10k-images/labels (10000).
     Images are scaled to [0, 1] and flattened to 784 float32 inputs.
     """
+    import numpy as np
     if not isinstance(folder, (str, os.PathLike)):
         raise TypeError(f"folder must be a str or path, got {type(folder).__name__}")
     root = Path(folder)
@@ -174,6 +179,7 @@ def batches(X: Any, y: Any, batch_size: int, seed: Optional[int] = None,
     The same seed gives the same batches; pass a new seed each epoch (e.g. the
     epoch number) for a new order.  drop_last skips a final, smaller batch.
     """
+    import numpy as np
     if len(X) != len(y):
         raise ValueError(f"X and y must hold as many examples, got {len(X)} and {len(y)}")
     batch_size = _check_int("batch_size", batch_size, 1)

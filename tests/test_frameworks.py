@@ -15,7 +15,7 @@ from helpers import frameworks
 
 def test_import_helpers_loads_no_framework():
     code = ("import sys, helpers; heavy = [m for m in ('torch', 'tensorflow', 'mxnet', 'jax', "
-            "'onnxruntime', 'matplotlib') if m in sys.modules]; print(heavy)")
+            "'onnxruntime', 'matplotlib', 'numpy') if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
