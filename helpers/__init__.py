@@ -7,6 +7,8 @@ needs, so ``import helpers`` stays fast.
 from .frameworks import (FRAMEWORKS, cpu_model, device, gpu_names, hardware_summary,
                          installed, is_installed, missing_reason, require, seed_everything,
                          synchronizer, usable_cores, version, versions)
+from .comparison import (Comparison, Ratio, compare, first_call, machine_load, median_interval,
+                         set_threads)
 from .data import Split, batches, load_digits, load_fashion_mnist, read_idx, to_tensors
 from .files import format_size, list_files, run_python, scratch_dir
 from .graphs import draw_dataflow, layered_layout
@@ -25,4 +27,5 @@ __all__ = [
     "draw_dataflow", "layered_layout",
     "SIMD_FLAGS", "Cache", "cpu_caches", "cpu_flags", "simd_floats",
     "Captured", "capture_fd",
+    "Comparison", "Ratio", "compare", "first_call", "machine_load", "median_interval", "set_threads",
 ]
