@@ -27,7 +27,7 @@ import sys
 import time
 import timeit
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 from .timing import (QUICK_FACTOR, Clock, Measurement, _check_callable, _check_count, format_factor,
                      format_time, quick_mode)
@@ -141,6 +141,54 @@ class Comparison:
         per_round = [x / y for x, y in zip(a, b)]
         low, high = median_interval(per_round, confidence)
         return Ratio(mode, baseline, statistics.median(per_round), low, high, len(per_round))
+
+    def group_ratio(self, group: Sequence[str], baseline: Sequence[str],
+                    work: Optional[Mapping[str, float]] = None, confidence: float = 0.95) -> Ratio:
+        """Ratio of rates of two groups of modes: per round, median rate of `group` / of `baseline`.
+
+        The rate of a mode is `work[label]` / its time per call (work 1 when `work` is None),
+        so modes that do different amounts of work compare fairly.  With one label per group
+        this is the ratio of two rates.
+        """
+        for name, labels in (("group", group), ("baseline", baseline)):
+            if isinstance(labels, str) or not labels:
+                raise TypeError(f"{name} must be a non-empty sequence of labels")
+            for label in labels:
+                self._check_label(name, label)
+        amount = {label: 1.0 for label in self.labels} if work is None else dict(work)
+        missing = [label for label in (*group, *baseline) if label not in amount]
+        if missing:
+            raise ValueError(f"work has no amount for {missing}")
+
+        def rate(labels: Sequence[str], r: int) -> float:
+            return statistics.median(amount[label] / self.times[label][r] for label in labels)
+
+        per_round = [rate(group, r) / rate(baseline, r) for r in range(self.rounds)]
+        low, high = median_interval(per_round, confidence)
+        name = group[0] if len(group) == 1 else f"{len(group)} modes"
+        base = baseline[0] if len(baseline) == 1 else f"{len(baseline)} modes"
+        return Ratio(name, base, statistics.median(per_round), low, high, len(per_round))
+
+    def pair_ratio(self, pairs: Sequence[tuple[str, str]], work: Optional[Mapping[str, float]] = None,
+                   confidence: float = 0.95) -> Ratio:
+        """Ratio of rates pooled over (mode, baseline) pairs and rounds: median and interval.
+
+        Each pair is compared within each round, so pairs of modes timed next to each other
+        (neighbours in the rotating order) share the machine's conditions best.
+        """
+        if isinstance(pairs, (str, bytes)) or not pairs:
+            raise TypeError("pairs must be a non-empty sequence of (mode, baseline) pairs")
+        amount = {label: 1.0 for label in self.labels} if work is None else dict(work)
+        ratios = []
+        for pair in pairs:
+            if not (isinstance(pair, tuple) and len(pair) == 2):
+                raise TypeError(f"pairs must hold (mode, baseline) tuples, got {pair!r}")
+            mode, base = self._check_label("mode", pair[0]), self._check_label("baseline", pair[1])
+            if mode not in amount or base not in amount:
+                raise ValueError(f"work has no amount for {pair}")
+            ratios += [(amount[mode] / a) / (amount[base] / b) for a, b in zip(self.times[mode], self.times[base])]
+        low, high = median_interval(ratios, confidence)
+        return Ratio(f"{len(pairs)} pairs", "their baselines", statistics.median(ratios), low, high, len(ratios))
 
     def verdict(self, mode: str, baseline: str, threshold: float = 1.2) -> str:
         """Print '<mode> against <baseline>: <verdict>, <factor> (<interval>)'; return the verdict."""

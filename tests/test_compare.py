@@ -104,6 +104,36 @@ def test_ratio_and_verdicts():
         cmp.ratio("nope", "eager")
 
 
+def test_group_ratio_compares_rates_per_round():
+    times = {"a": [2.0, 2.0, 2.0], "b": [4.0, 4.0, 4.0], "c": [1.0, 1.0, 1.0], "d": [1.0, 1.0, 1.0]}
+    cmp = Comparison(times, dict.fromkeys(times, 1))
+    r = cmp.group_ratio(["a"], ["c"])
+    assert r.median == pytest.approx(0.5)  # a takes twice as long: half the rate
+    r = cmp.group_ratio(["a"], ["c"], work={"a": 2.0, "c": 1.0})
+    assert r.median == pytest.approx(1.0)  # twice the work in twice the time: the same rate
+    r = cmp.group_ratio(["c", "d", "a"], ["b"])
+    assert r.median == pytest.approx(4.0) and r.mode == "3 modes" and r.baseline == "b"
+    with pytest.raises(TypeError, match="group"):
+        cmp.group_ratio("a", ["b"])
+    with pytest.raises(ValueError, match="work"):
+        cmp.group_ratio(["a"], ["b"], work={"a": 1.0})
+
+
+def test_pair_ratio_pools_pairs_and_rounds():
+    times = {"a": [1.0, 2.0], "b": [2.0, 4.0], "c": [1.0, 1.0]}
+    cmp = Comparison(times, dict.fromkeys(times, 1))
+    r = cmp.pair_ratio([("a", "b"), ("c", "b")])
+    assert r.median == pytest.approx(2.0)  # per-round rate ratios 2, 2 (a/b) and 2, 4 (c/b)
+    assert r.rounds == 4 and r.low == pytest.approx(2.0) and r.high == pytest.approx(4.0)
+    assert cmp.pair_ratio([("a", "b")], work={"a": 1.0, "b": 2.0}).median == pytest.approx(1.0)
+    with pytest.raises(TypeError, match="pairs"):
+        cmp.pair_ratio([])
+    with pytest.raises(TypeError, match="pairs"):
+        cmp.pair_ratio(["ab"])
+    with pytest.raises(ValueError, match="work"):
+        cmp.pair_ratio([("a", "b")], work={"a": 1.0})
+
+
 def test_verdict_and_table_print(capsys):
     cmp = Comparison({"eager": [2e-3] * 6, "graph": [1e-3] * 6}, {"eager": 3, "graph": 5})
     assert cmp.verdict("graph", "eager", threshold=1.5) == "faster"

@@ -1,0 +1,29 @@
+"""Unit tests of tools/compare_runs.py: reading factors and verdicts out of notebook outputs."""
+
+import importlib.util
+from pathlib import Path
+
+spec = importlib.util.spec_from_file_location("compare_runs", Path(__file__).parent.parent / "tools" / "compare_runs.py")
+compare_runs = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(compare_runs)
+
+TEXT = ["tf.function against eager: faster, 5.90x (5.60x to 6.20x)\nPlain 3.5 and v2x are no factors\n",
+        "1032 against 1024: about the same (within 1.20x), 1.03x (1.00x to 1.06x)\n"]
+
+
+def test_factors_are_read_in_order():
+    assert compare_runs.factors(TEXT) == [5.9, 5.6, 6.2, 1.2, 1.03, 1.0, 1.06]
+
+
+def test_verdicts_are_read_with_their_claims():
+    assert compare_runs.verdicts(TEXT) == [("tf.function against eager", "faster"),
+                                           ("1032 against 1024", "about the same")]
+
+
+def test_report_flags_a_changed_verdict(capsys):
+    other = [TEXT[0].replace("faster", "within the noise").replace("5.90x", "5.00x"), TEXT[1]]
+    assert compare_runs.report("nb", TEXT, other) is False
+    out = capsys.readouterr().out
+    assert "factors within ±10 %: 6/7 (86 %)" in out
+    assert "tf.function against eager: faster / within the noise" in out
+    assert compare_runs.report("nb", TEXT, TEXT) is True
