@@ -342,17 +342,17 @@ def set_threads(n: int) -> str:
     for name in THREAD_VARIABLES:
         os.environ[name] = "1" if name == "TF_NUM_INTEROP_THREADS" else str(n)
     late = []
-    if "torch" in sys.modules:
+    if sys.modules.get("torch") is not None:
         import torch
         torch.set_num_threads(n)
-    if "tensorflow" in sys.modules:
+    if sys.modules.get("tensorflow") is not None:
         import tensorflow as tf
         try:
             tf.config.threading.set_intra_op_parallelism_threads(n)
             tf.config.threading.set_inter_op_parallelism_threads(1)
         except RuntimeError:  # TensorFlow has already started its thread pools
             late.append("tensorflow")
-    if "mxnet" in sys.modules:
+    if sys.modules.get("mxnet") is not None:
         late.append("mxnet")
     line = f"Threads: {n} per framework"
     if late:

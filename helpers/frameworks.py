@@ -105,7 +105,7 @@ def seed_everything(seed: int = 0, frameworks: Optional[Iterable[str]] = None) -
     if not 0 <= seed < 2**32:
         raise ValueError(f"seed must be between 0 and 2**32 - 1, got {seed}")
     if frameworks is None:
-        names = [n for n in FRAMEWORKS if FRAMEWORKS[n][0] in sys.modules]
+        names = [n for n in FRAMEWORKS if sys.modules.get(FRAMEWORKS[n][0]) is not None]
     else:
         names = [_check_name(n) for n in frameworks]
     random.seed(seed)
