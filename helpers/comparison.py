@@ -256,12 +256,17 @@ def _timed(block: Callable[[], None], clock: Clock) -> float:
 
 def _calibrate(fn: Callable[[], Any], sync: Optional[Callable[[], Any]], target: float, clock: Clock,
                limit: int = 1 << 20) -> int:
-    """Smallest number of calls (1, 2, 5, 10, 20, ...) whose block lasts at least `target` seconds."""
+    """Smallest number of calls (1, 2, 5, 10, 20, ...) whose block lasts at least `target` seconds.
+
+    Each candidate block is timed twice and the faster time counts, so that one slow call
+    (a late first-call cost, a busy moment) does not fix a block size that is too small.
+    """
     number = 1
     while number < limit:
         for step in (1, 2, 5):
             n = number * step
-            if _timed(_block(fn, n, sync), clock) >= target:
+            block = _block(fn, n, sync)
+            if min(_timed(block, clock), _timed(block, clock)) >= target:
                 return n
         number *= 10
     return limit

@@ -51,7 +51,7 @@ def test_compare_interleaves_and_rotates_the_order(full_mode):
     result = compare(modes, budget=0.001, block=0.004, min_rounds=4, warmup=1, clock=clock)
     assert result.number == {"a": 2, "b": 5}  # the smallest 1-2-5 block lasting 4 ms
     assert result.rounds == 4
-    timed = clock.order[1 + 1 + (1 + 2) + (1 + 2 + 5):]  # after warm-up and calibration
+    timed = clock.order[1 + 1 + 2 * (1 + 2) + 2 * (1 + 2 + 5):]  # after warm-up and calibration (each size twice)
     blocks = []
     for label in timed:
         if not blocks or blocks[-1][0] != label:
@@ -83,7 +83,7 @@ def test_sync_runs_inside_every_block(full_mode):
     result = compare({"x": clock.mode("x", 0.001), "y": clock.mode("y", 0.001)}, budget=1e-9, block=0.001,
                      min_rounds=2, warmup=0, sync={"x": lambda: waits.append(clock.now)}, clock=clock)
     assert result.rounds == 2
-    assert len(waits) == 1 + 2  # calibration block, then one per round; none for y
+    assert len(waits) == 2 + 2  # the calibration block twice, then one per round; none for y
 
 
 def test_ratio_and_verdicts():
@@ -201,3 +201,14 @@ def test_machine_load_says_busy_or_quiet(monkeypatch):
 
 def test_exported_from_helpers():
     assert helpers.compare is compare and helpers.set_threads is set_threads
+
+
+def test_one_slow_call_does_not_fix_a_too_small_block(full_mode):
+    clock = FakeClock()
+    costs = iter([1.0])  # the first call after warm-up is slow once (a late compile, a busy moment)
+
+    def mode():
+        clock.now += next(costs, 0.001)
+
+    result = compare({"x": mode}, budget=1e-9, block=0.004, min_rounds=2, warmup=0, clock=clock)
+    assert result.number == {"x": 5}
