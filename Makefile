@@ -55,7 +55,9 @@ test: $(STAMP) $(if $(shell command -v npm),$(WEB))
 outputs: $(STAMP)
 	@[ -n "$(NB)" ] || { echo "no notebooks to execute"; exit 0; }
 	HYBRID_QUICK= $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-	  --ExecutePreprocessor.timeout=1800 --ExecutePreprocessor.kernel_name=python3 $(NB)
+	  --ExecutePreprocessor.timeout=1800 --ExecutePreprocessor.kernel_name=python3 \
+	  --ExecutePreprocessor.record_timing=False $(NB)
+	$(BIN)/python tools/normalize_notebooks.py $(NB)
 
 $(WEB): web/package.json web/package-lock.json
 	npm ci --prefix web --ignore-scripts --no-audit --no-fund
