@@ -50,7 +50,7 @@ lab: $(STAMP)
 
 # With npm at hand, the tests build and open the offline editions too (else they are skipped).
 test: $(STAMP) $(if $(shell command -v npm),$(WEB))
-	HYBRID_QUICK=$(QUICK) $(BIN)/python -m pytest
+	HYBRID_QUICK=$(QUICK) TORCHINDUCTOR_COMPILE_THREADS=1 $(BIN)/python -m pytest
 
 outputs: $(STAMP)
 	@[ -n "$(NB)" ] || { echo "no notebooks to execute"; exit 0; }

@@ -346,6 +346,9 @@ def set_threads(n: int) -> str:
         raise ValueError("n must be one or more, got 0")
     for name in THREAD_VARIABLES:
         os.environ[name] = "1" if name == "TF_NUM_INTEROP_THREADS" else str(n)
+    # Inductor compiles its C++ in worker processes by default; under load a worker can time
+    # out and leave a broken build behind (seen here with one core busy). Compile in-process.
+    os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
     late = []
     if sys.modules.get("torch") is not None:
         import torch
