@@ -41,3 +41,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             reasons[path] = frameworks.missing_reason(missing) if missing else None
         if reasons[path]:
             item.add_marker(pytest.mark.skip(reason=reasons[path]))
+
+
+@pytest.fixture
+def full_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run a test in full mode (HYBRID_QUICK unset)."""
+    monkeypatch.delenv("HYBRID_QUICK", raising=False)
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run a test in quick mode (HYBRID_QUICK=1)."""
+    monkeypatch.setenv("HYBRID_QUICK", "1")

@@ -25,16 +25,6 @@ class FakeClock:
         return run
 
 
-@pytest.fixture
-def full_mode(monkeypatch):
-    monkeypatch.delenv("HYBRID_QUICK", raising=False)
-
-
-@pytest.fixture
-def quick(monkeypatch):
-    monkeypatch.setenv("HYBRID_QUICK", "1")
-
-
 def test_median_interval_uses_order_statistics():
     values = list(range(1, 21))  # n = 20: the 95 % interval of the median is (x6, x15)
     assert median_interval(values) == (6, 15)

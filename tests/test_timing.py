@@ -24,16 +24,6 @@ class FakeClock:
         self.now += seconds
 
 
-@pytest.fixture
-def full_mode(monkeypatch):
-    monkeypatch.delenv("HYBRID_QUICK", raising=False)
-
-
-@pytest.fixture
-def quick(monkeypatch):
-    monkeypatch.setenv("HYBRID_QUICK", "1")
-
-
 def test_timer_records_and_summarizes():
     clock = FakeClock()
     timer = Timer(clock)
