@@ -49,8 +49,12 @@ lab: $(STAMP)
 	  --IdentityProvider.token="$$token" --ServerApp.root_dir=notebooks $$root
 
 # With npm at hand, the tests build and open the offline editions too (else they are skipped).
+# Inductor's on-disk cache does not key its C++ on ATEN_CPU_CAPABILITY: code generated for
+# AVX-512 fails to build under ATEN_CPU_CAPABILITY=default, so each capability gets its own cache.
 test: $(STAMP) $(if $(shell command -v npm),$(WEB))
-	HYBRID_QUICK=$(QUICK) TORCHINDUCTOR_COMPILE_THREADS=1 $(BIN)/python -m pytest
+	HYBRID_QUICK=$(QUICK) TORCHINDUCTOR_COMPILE_THREADS=1 \
+	  TORCHINDUCTOR_CACHE_DIR="$${TORCHINDUCTOR_CACHE_DIR:-$${TMPDIR:-/tmp}/torchinductor_$$(id -un)_$${ATEN_CPU_CAPABILITY:-native}}" \
+	  $(BIN)/python -m pytest
 
 outputs: $(STAMP)
 	@[ -n "$(NB)" ] || { echo "no notebooks to execute"; exit 0; }
