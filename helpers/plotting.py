@@ -3,10 +3,22 @@
 Every function builds a matplotlib Figure without pyplot and returns it, so a
 figure shows exactly once: as a cell's last expression in Jupyter, or saved
 with ``fig.savefig(...)``.
+
+Alt text: every figure shown in Jupyter once helpers has made or described one
+carries a text description in its output's metadata (``image/png`` -> ``alt``),
+which the HTML edition writes into ``<img alt="...">`` for screen readers. By
+default it is derived from what the figure holds when it is shown (kind of chart,
+title, axis labels, the series and their end points, bar values, diagram labels
+and arrows). Set it yourself with ``alt=`` (``plot``, ``bar_modes``,
+``new_figure``) or ``helpers.set_alt_text(fig, "...")`` for any matplotlib
+figure, including one made with ``matplotlib.figure.Figure`` directly.
+Figures have an opaque white background, so they stay readable in JupyterLab's
+dark theme.
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Optional, Sequence
 
 from .timing import Measurement
@@ -18,11 +30,16 @@ FMTS = ("-", "m--", "g-.", "r:", "c-", "k--", "y-.", "b:")
 TIME_UNITS = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9}
 
 
+# Alt texts set explicitly, by figure (weak keys: a figure that is gone takes its text along).
+_ALT_TEXTS: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()
+
+
 def _enable_inline_display() -> None:
-    """Under Jupyter's inline backend, register the PNG display of figures now.
+    """Under Jupyter's inline backend, register the PNG display of figures now, with alt text.
 
     pyplot does this lazily, and only after the cell that first imports it, so a
-    figure returned by that very cell would show as text alone.
+    figure returned by that very cell would show as text alone. The PNG printer of
+    every matplotlib Figure is then wrapped so that its output carries alt text.
     """
     import matplotlib
     backend = matplotlib.get_backend()
@@ -31,19 +48,135 @@ def _enable_inline_display() -> None:
     from IPython import get_ipython
     from matplotlib.figure import Figure
     shell = get_ipython()
-    if shell is None or Figure in shell.display_formatter.formatters["image/png"].type_printers:
+    if shell is None:
         return
-    from matplotlib_inline.backend_inline import configure_inline_support
-    configure_inline_support(shell, backend)
+    png = shell.display_formatter.formatters["image/png"]
+    if Figure not in png.type_printers:
+        from matplotlib_inline.backend_inline import configure_inline_support
+        configure_inline_support(shell, backend)
+    printer = png.type_printers.get(Figure)
+    if printer is not None and not getattr(printer, "adds_alt_text", False):
+        png.for_type(Figure, _with_alt_text(printer))
 
 
-def new_figure(figsize: Sequence[float] = FIGSIZE) -> tuple[Any, Any]:
-    """Return a (figure, axes) pair with the project's look, outside pyplot."""
+def _with_alt_text(printer: Any) -> Any:
+    """Wrap an IPython PNG printer of figures so that it returns (data, {"alt": text, ...})."""
+    def print_png(fig: Any) -> Any:
+        data = printer(fig)
+        if data is None:
+            return None
+        metadata: dict = {}
+        if isinstance(data, tuple) and len(data) == 2:
+            data, metadata = data[0], dict(data[1] or {})
+        metadata["alt"] = alt_text(fig)
+        return data, metadata
+    print_png.adds_alt_text = True  # type: ignore[attr-defined]
+    return print_png
+
+
+def set_alt_text(fig: Any, text: str) -> Any:
+    """Set the alt text a figure carries when shown in Jupyter (and in the HTML edition); return fig."""
+    from matplotlib.figure import Figure
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("text must be a non-empty string that says what the figure shows")
+    _ALT_TEXTS[fig] = " ".join(text.split())
+    _enable_inline_display()
+    return fig
+
+
+def alt_text(fig: Any) -> str:
+    """Return a figure's alt text: the one set with set_alt_text, else describe_figure(fig)."""
+    return _ALT_TEXTS.get(fig) or describe_figure(fig)
+
+
+def _number(value: float) -> str:
+    """Format a number for reading aloud: three significant digits."""
+    return f"{value:.3g}"
+
+
+def _axis_phrase(label: str, scale: str) -> str:
+    """Describe an axis by its label and, when not linear, its scale."""
+    label = label.strip() or "unlabelled values"
+    return label if scale == "linear" else f"{label} ({scale} scale)"
+
+
+def _describe_axes(ax: Any) -> str:
+    """Describe one axes: its kind, title, axes and what is drawn on it."""
+    from matplotlib.container import BarContainer
+    from matplotlib.text import Annotation
+    title = ax.get_title().strip()
+    named = f" titled '{title}'" if title else ""
+    bars = [c for c in ax.containers if isinstance(c, BarContainer)]
+    lines = [line for line in ax.get_lines() if len(line.get_xdata()) > 0]
+    points = [c for c in ax.collections if hasattr(c, "get_offsets") and len(c.get_offsets()) > 0]
+    if not ax.axison:  # a diagram: labelled boxes joined by arrows
+        labels = [t for t in ax.texts if t.get_text().strip() and not isinstance(t, Annotation)]
+        where = {tuple(round(v, 6) for v in t.get_position()): t.get_text().strip() for t in labels}
+        arrows = []
+        for note in ax.texts:
+            if isinstance(note, Annotation) and note.arrow_patch is not None:
+                start = where.get(tuple(round(v, 6) for v in note.xyann))
+                end = where.get(tuple(round(v, 6) for v in note.xy))
+                arrows.append(f"{start} to {end}" if start and end else "one more arrow")
+        text = f"Diagram{named} with {len(labels)} labelled boxes: " + ", ".join(where.values())
+        return text + (f"; {len(arrows)} arrows: " + "; ".join(arrows) if arrows else "")
+    xaxis = _axis_phrase(ax.get_xlabel(), ax.get_xscale())
+    yaxis = _axis_phrase(ax.get_ylabel(), ax.get_yscale())
+    if bars:
+        horizontal = getattr(bars[0], "orientation", "vertical") == "horizontal"
+        ticks = ax.get_yticklabels() if horizontal else ax.get_xticklabels()
+        names = [t.get_text() for t in ticks]
+        values = [p.get_width() if horizontal else p.get_height() for c in bars for p in c.patches]
+        pairs = [f"{names[i] if i < len(names) and names[i] else f'bar {i + 1}'} {_number(v)}"
+                 for i, v in enumerate(values)]
+        measure = xaxis if horizontal else yaxis
+        return f"Bar chart{named} of {measure}, {len(values)} bars: " + "; ".join(pairs)
+    parts = []
+    for i, line in enumerate(lines):
+        label = line.get_label()
+        name = label if label and not label.startswith("_") else f"line {i + 1}"
+        x, y = line.get_xdata(), line.get_ydata()
+        if line.get_transform() != ax.transData and len(set(map(float, y))) == 1:  # axhline
+            parts.append(f"{name}: a level line at {_number(y[0])}")
+        elif len(x) == 1:
+            parts.append(f"{name}: one point at {_number(x[0])}, {_number(y[0])}")
+        else:
+            parts.append(f"{name}: {len(x)} points, from {_number(y[0])} at {_number(x[0])} "
+                         f"to {_number(y[-1])} at {_number(x[-1])}")
+    for collection in points:
+        label = collection.get_label()
+        name = label if label and not label.startswith("_") else "points"
+        parts.append(f"{name}: {len(collection.get_offsets())} scattered points")
+    kind = "Line chart" if lines else "Scatter plot" if points else "Empty chart"
+    return f"{kind}{named} of {yaxis} against {xaxis}" + (": " + "; ".join(parts) if parts else "")
+
+
+def describe_figure(fig: Any) -> str:
+    """Describe what a figure shows in words, from its title, axes, series, bars and labels."""
+    from matplotlib.figure import Figure
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
+    axes = [ax for ax in fig.axes if ax.get_visible()]
+    suptitle = fig._suptitle.get_text().strip() if getattr(fig, "_suptitle", None) else ""
+    descriptions = [_describe_axes(ax) for ax in axes] or ["Empty figure"]
+    text = ". ".join(descriptions)
+    if len(axes) > 1:
+        text = f"{len(axes)} panels. " + text
+    return (f"{suptitle}. " if suptitle else "") + text + "."
+
+
+def new_figure(figsize: Sequence[float] = FIGSIZE, alt: Optional[str] = None) -> tuple[Any, Any]:
+    """Return a (figure, axes) pair with the project's look, outside pyplot (alt: its alt text)."""
     _enable_inline_display()
     from matplotlib.figure import Figure
     if len(figsize) != 2:
         raise ValueError(f"figsize must be (width, height), got {figsize!r}")
-    fig = Figure(figsize=tuple(figsize), layout="constrained")
+    # An opaque white background keeps the figure readable in JupyterLab's dark theme.
+    fig = Figure(figsize=tuple(figsize), layout="constrained", facecolor="white")
+    if alt is not None:
+        set_alt_text(fig, alt)
     ax = fig.add_subplot()
     ax.grid(True, alpha=0.3)
     ax.spines[["top", "right"]].set_visible(False)
@@ -66,8 +199,9 @@ def _as_series(name: str, values: Any) -> list[list[float]]:
 def plot(X: Any, Y: Any = None, xlabel: Optional[str] = None, ylabel: Optional[str] = None,
          legend: Optional[Sequence[str]] = None, xlim: Any = None, ylim: Any = None,
          xscale: str = "linear", yscale: str = "linear", fmts: Sequence[str] = FMTS,
-         figsize: Sequence[float] = FIGSIZE, title: Optional[str] = None, axes: Any = None) -> Any:
-    """Plot one or more lines, as the book's d2l.plot does, and return the figure."""
+         figsize: Sequence[float] = FIGSIZE, title: Optional[str] = None, axes: Any = None,
+         alt: Optional[str] = None) -> Any:
+    """Plot one or more lines, as the book's d2l.plot does, and return the figure (alt: its alt text)."""
     xs, ys = _as_series("X", X), _as_series("Y", Y)
     if not ys:  # plot(Y) alone: X is the index
         xs, ys = [list(range(len(y))) for y in xs], xs
@@ -99,12 +233,15 @@ def plot(X: Any, Y: Any = None, xlabel: Optional[str] = None, ylabel: Optional[s
         ax.set_title(title)
     if legend is not None:
         ax.legend()
+    if alt is not None:
+        set_alt_text(fig, alt)
     return fig
 
 
 def bar_modes(measurements: Sequence[Measurement], unit: str = "µs", title: Optional[str] = None,
-              hardware: Optional[str] = None, figsize: Sequence[float] = FIGSIZE) -> Any:
-    """Bar chart of the median time per call of each mode, with IQR error bars."""
+              hardware: Optional[str] = None, figsize: Sequence[float] = FIGSIZE,
+              alt: Optional[str] = None) -> Any:
+    """Bar chart of the median time per call of each mode, with IQR error bars (alt: its alt text)."""
     items = list(measurements)
     if not items or not all(isinstance(m, Measurement) for m in items):
         raise TypeError("measurements must be a non-empty sequence of Measurement")
@@ -127,4 +264,6 @@ def bar_modes(measurements: Sequence[Measurement], unit: str = "µs", title: Opt
         ax.set_title(title)
     if hardware:
         fig.supxlabel(hardware, x=0.99, ha="right", fontsize=7, color="0.4")
+    if alt is not None:
+        set_alt_text(fig, alt)
     return fig

@@ -1,0 +1,352 @@
+"""A class on a real JupyterHub: hub/jupyterhub_config.py on 127.0.0.1, students in headless Chromium.
+
+The hub (this environment's JupyterHub, the proxy from web/node_modules) starts with the
+repository's configuration, plus a test-only layer: free ports, a state folder of its own, an
+API token for the test standing in for the instructor, and window.jupyterapp exposed so that
+tests/jupyterlab_driver.py can read the cells. Through the hub the test adds three students
+(the hub creates their system users), logs two in on the hub's login page and has each Run All
+of a notebook in its own copy, then checks the walls between them: the second student's own
+kernel cannot list, read or write the first student's home, the second student's browser
+cannot reach the first student's server, a wrong password and an account the instructor never
+added are refused. Afterwards the hub, the proxy and every student process must be gone and
+the test's users and homes are removed. Runs as root (the hub creates users); marked `hub`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import secrets
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import psutil
+import pytest
+
+from jupyterlab_driver import (DIRECT, MISSING_CHROMIUM, ROOT, block_remote, chromium, chromium_path,
+                               compare_run, free_port, port_is_open, run_all_in_lab)
+
+pytestmark = pytest.mark.hub
+CONFIG = ROOT / "hub" / "jupyterhub_config.py"
+PROXY = ROOT / "web" / "node_modules" / ".bin" / "configurable-http-proxy"
+HUB = Path(sys.executable).parent / "jupyterhub"
+COURSE = "hybridization"
+# (student, notebook) for the two students who log in; both quick notebooks.
+RUNS = [("a", "01_imperative.ipynb"), ("b", "02_symbolic.ipynb")]
+TIMEOUT = 300
+
+# Runs in the second student's kernel: what happens when it touches the first student's home.
+PROBE = """
+import json as _json, os as _os, pathlib as _pathlib, stat as _stat
+_home = _pathlib.Path({home!r})
+_out = {{"uid": _os.getuid()}}
+for _what, _try in [("list", lambda: _os.listdir(_home)),
+                    ("read", lambda: (_home / {notebook!r}).read_bytes()),
+                    ("write", lambda: (_home / "from_the_other_student.txt").write_text("x"))]:
+    try:
+        _try()
+        _out[_what] = "allowed"
+    except OSError as _error:
+        _out[_what] = type(_error).__name__
+_mine = _pathlib.Path.home() / "probe.txt"
+_mine.write_text("mine")
+_out["own_file_mode"] = oct(_stat.S_IMODE(_mine.stat().st_mode))
+_mine.unlink()
+print(_json.dumps(_out))
+"""
+# Sends code to the kernel of the notebook open in the page; returns what it printed (or its error).
+EXECUTE_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, store_history: false});
+  const out = [];
+  future.onIOPub = msg => {
+    if (msg.header.msg_type === 'stream') out.push(msg.content.text);
+    if (msg.header.msg_type === 'error') out.push(msg.content.ename + ': ' + msg.content.evalue);
+  };
+  await future.done;
+  return out.join('');
+}"""
+
+
+class Hub:
+    """A JupyterHub of this repository's configuration on 127.0.0.1, started for the test."""
+
+    def __init__(self, state: Path, admin: str) -> None:
+        """Prepare a hub whose state (database, secret, logs, test config) lives in state."""
+        self.state, self.admin = state, admin
+        self.port, self.hub_port, self.proxy_port = free_port(), free_port(), free_port()
+        self.token = secrets.token_hex(32)
+        self.log = state / "jupyterhub.log"
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        """The hub's public URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def api(self, method: str, path: str, body: dict | None = None) -> tuple[int, object]:
+        """Call the hub's REST API with the test's admin token; return (status, decoded JSON or None)."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(f"{self.base}/hub/api/{path}", data=data, method=method,
+                                         headers={"Authorization": f"token {self.token}"})
+        try:
+            with DIRECT.open(request, timeout=60) as answer:
+                status, text = answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            status, text = error.code, error.read()
+        try:
+            return status, (json.loads(text) if text else None)
+        except json.JSONDecodeError:
+            return status, text.decode(errors="replace")
+
+    def start(self, timeout: float = 120) -> None:
+        """Write the test layer over hub/jupyterhub_config.py, start the hub and wait for its API."""
+        config = self.state / "test_config.py"
+        config.write_text(f"""load_subconfig({str(CONFIG)!r})
+c.JupyterHub.hub_port = {self.hub_port}
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{self.proxy_port}"
+c.JupyterHub.services = [{{"name": "class-test", "api_token": {self.token!r}}}]
+c.JupyterHub.load_roles = [{{"name": "class-test", "services": ["class-test"],
+                             "scopes": ["admin:users", "admin:servers"]}}]
+c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
+""")
+        env = dict(os.environ, HYBRID_HUB_STATE=str(self.state), HYBRID_HUB_ADMIN=self.admin,
+                   HYBRID_HUB_IP="127.0.0.1", HYBRID_HUB_PORT=str(self.port),
+                   HYBRID_QUICK=os.environ.get("HYBRID_QUICK", "1"))
+        env.pop("TORCHINDUCTOR_CACHE_DIR", None)  # root's cache: each student gets their own
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen([str(HUB), "-f", str(config)], cwd=self.state, env=env,
+                                            stdout=log, stderr=subprocess.STDOUT,
+                                            stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterHub exited with {self.process.returncode}:\n{self.log_tail()}")
+            try:
+                if self.api("GET", "")[0] == 200:  # the API's root answers without a token
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.5)
+        raise RuntimeError(f"JupyterHub did not answer within {timeout} s:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 40) -> str:
+        """Return the end of the hub's log."""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:]) if self.log.exists() else ""
+
+    def wait_ready(self, name: str, timeout: float = 240) -> None:
+        """Wait until the student's server is up (a spawn takes several seconds)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            status, user = self.api("GET", f"users/{name}")
+            if status == 200 and user["servers"].get("", {}).get("ready"):
+                return
+            time.sleep(0.5)
+        raise TimeoutError(f"{name}'s server not ready within {timeout} s:\n{self.log_tail()}")
+
+    def stop(self, timeout: float = 60) -> None:
+        """Stop the hub (it stops the students' servers and the proxy); kill its group if it hangs."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+
+class StudentLab:
+    """What run_all_in_lab needs of a server: URLs, here of a student's server behind the hub."""
+
+    def __init__(self, hub: Hub, name: str) -> None:
+        self.hub, self.name = hub, name
+
+    def url(self, path: str) -> str:
+        """Return the URL of a JupyterLab path on this student's server (the login cookie authenticates)."""
+        return f"{self.hub.base}/user/{self.name}/{path.lstrip('/')}"
+
+
+def log_in(context, hub: Hub, name: str, password: str):
+    """Open the hub's login page in a new page of context, submit the form; return the page."""
+    page = context.new_page()
+    page.goto(f"{hub.base}/hub/login")
+    page.fill("#username_input", name)
+    page.fill("#password_input", password)
+    with page.expect_navigation():
+        page.click("#login_submit")
+    return page
+
+
+def add_system_user(name: str, password: str) -> None:
+    """Create a system user with a private home and set its password (the instructor's chpasswd)."""
+    subprocess.run(["useradd", "--create-home", "--shell", "/bin/bash", "--key", "HOME_MODE=0700", name],
+                   check=True, capture_output=True)
+    set_password(name, password)
+
+
+def set_password(name: str, password: str) -> None:
+    """Set a system user's password as the instructor would: chpasswd."""
+    subprocess.run(["chpasswd"], input=f"{name}:{password}\n", text=True, check=True, capture_output=True)
+
+
+def remove_users(names: list[str]) -> None:
+    """Kill what the test's users still run, delete them with their homes and their files in /tmp."""
+    for name in names:
+        try:
+            uid = pwd.getpwnam(name).pw_uid
+        except KeyError:
+            continue
+        for process in psutil.process_iter(["uids"]):
+            if process.info["uids"] and process.info["uids"].real == uid:
+                process.kill()
+        subprocess.run(["userdel", "--remove", name], capture_output=True)
+        for entry in Path("/tmp").iterdir():
+            try:
+                owned = entry.lstat().st_uid == uid
+            except OSError:
+                continue
+            if owned and entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            elif owned:
+                entry.unlink()
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    """Yield (hub, users, browser); afterwards stop everything and remove the test's users."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        pytest.skip("the class test runs as root: the hub creates system users and starts each "
+                    "student's server as that user (CI runs as root)")
+    if chromium_path() is None:
+        pytest.skip(MISSING_CHROMIUM)
+    if not PROXY.exists():
+        pytest.skip("configurable-http-proxy is not installed: npm ci --prefix web (make test does it where npm exists)")
+    if shutil.which("useradd") is None or shutil.which("chpasswd") is None:
+        pytest.skip("useradd and chpasswd (Linux) are needed to create the students' accounts")
+    tag = secrets.token_hex(3)
+    users = {"admin": f"hbt{tag}i", "a": f"hbt{tag}a", "b": f"hbt{tag}b", "c": f"hbt{tag}c",
+             "outsider": f"hbt{tag}x"}
+    taken = [name for name in users.values() if _exists(name)]
+    assert not taken, f"test user names already exist: {taken}"
+    state = tmp_path_factory.mktemp("hub")
+    state.chmod(0o700)
+    server = Hub(state, users["admin"])
+    started = time.monotonic()
+    try:
+        server.start()
+        with chromium() as browser:
+            yield server, users, browser
+    finally:
+        for key in ("a", "b", "c"):
+            try:
+                server.api("DELETE", f"users/{users[key]}/server")
+            except Exception:  # noqa: BLE001 (cleanup goes on whatever the hub answers)
+                pass
+        hub_tree = _tree(server.process)
+        server.stop()
+        uids = {pwd.getpwnam(name).pw_uid for name in users.values() if _exists(name)}
+        student_procs = [p for p in psutil.process_iter(["uids"]) if p.info["uids"] and p.info["uids"].real in uids]
+        _, left = psutil.wait_procs(hub_tree + student_procs, timeout=20)
+        remove_users(list(users.values()))
+        print(f"class test: {time.monotonic() - started:.0f} s from starting the hub to removing its users")
+    assert not left, f"processes left behind: {[(p.pid, p.name()) for p in left]}"
+    for port in (server.port, server.hub_port, server.proxy_port):
+        assert not port_is_open(port), f"port {port} still open after the hub stopped"
+    assert not [name for name in users.values() if _exists(name)], "test users not removed"
+
+
+def _exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+def _tree(process: subprocess.Popen | None) -> list[psutil.Process]:
+    """The process and all its descendants (the proxy, the students' servers and kernels)."""
+    try:
+        root = psutil.Process(process.pid)
+        return [root, *root.children(recursive=True)]
+    except (psutil.NoSuchProcess, AttributeError):
+        return []
+
+
+def test_a_class_on_the_hub(hub):
+    server, users, browser = hub
+    passwords = {key: secrets.token_urlsafe(12) for key in ("a", "b", "c", "outsider")}
+
+    # The instructor (the admin user named in the config) adds three students; the hub creates
+    # their system users with private homes; the instructor sets their passwords.
+    status, admin = server.api("GET", f"users/{users['admin']}")
+    assert status == 200 and admin["admin"], f"the instructor is not an admin: {status} {admin}"
+    status, created = server.api("POST", "users", {"usernames": [users[k] for k in ("a", "b", "c")]})
+    assert status == 201, f"adding students failed: {status} {created}\n{server.log_tail()}"
+    for key in ("a", "b", "c"):
+        home = Path(pwd.getpwnam(users[key]).pw_dir)
+        assert stat.S_IMODE(home.stat().st_mode) == 0o700, f"{home} is not private"
+        set_password(users[key], passwords[key])
+    # A system account with a password, never added to the hub by the instructor.
+    add_system_user(users["outsider"], passwords["outsider"])
+
+    contexts = {}
+    for key in ("a", "b", "c", "outsider"):
+        contexts[key] = browser.new_context(viewport={"width": 1280, "height": 900})
+    attempted = [block_remote(context) for context in contexts.values()]
+
+    # A wrong password, and a correct one for an account the instructor never added: refused.
+    for key, password in (("c", passwords["c"] + "x"), ("outsider", passwords["outsider"])):
+        page = log_in(contexts[key], server, users[key], password)
+        assert "/hub/login" in page.url, f"{key} got past the login page: {page.url}"
+        assert "Invalid username or password" in page.content()
+        assert not [c for c in contexts[key].cookies() if c["name"] == "jupyterhub-hub-login"]
+        page.close()
+    status, student_c = server.api("GET", f"users/{users['c']}")
+    assert status == 200 and not student_c["servers"], f"a refused login started a server: {student_c}"
+    assert server.api("GET", f"users/{users['outsider']}")[0] == 404, "the outsider became a hub user"
+    assert not (Path(pwd.getpwnam(users["c"]).pw_dir) / COURSE).exists()
+
+    # Two students log in on the login page and Run All of a notebook in their own copy.
+    pages = {}
+    for key, notebook in RUNS:
+        page = log_in(contexts[key], server, users[key], passwords[key])
+        server.wait_ready(users[key])
+        copy = Path(pwd.getpwnam(users[key]).pw_dir) / COURSE / notebook
+        assert copy.stat().st_uid == pwd.getpwnam(users[key]).pw_uid, f"{copy} is not the student's"
+        result = run_all_in_lab(page, StudentLab(server, users[key]), f"{COURSE}/{notebook}", TIMEOUT)
+        seconds = result["seconds"]
+        print(f"student {key}: {notebook} opened in {seconds['open']:.1f} s, Run All took {seconds['run']:.1f} s")
+        stored = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
+        problems = compare_run(stored, result["cells"])
+        assert not problems, f"student {key}, {notebook}:\n" + "\n".join(problems)
+        pages[key] = page
+
+    # Student b's own kernel tries to list, read and write student a's home: the system refuses.
+    home_a = pwd.getpwnam(users["a"]).pw_dir
+    printed = pages["b"].evaluate(EXECUTE_JS, PROBE.format(home=home_a, notebook=f"{COURSE}/{RUNS[0][1]}"))
+    probe = json.loads(printed.strip().splitlines()[-1])
+    print(f"student b's kernel against student a's home: {probe}")
+    assert probe["uid"] == pwd.getpwnam(users["b"]).pw_uid, "student b's kernel does not run as student b"
+    assert {probe[k] for k in ("list", "read", "write")} == {"PermissionError"}, probe
+    assert probe["own_file_mode"] == "0o600", "files a student creates are readable by others"
+    assert not (Path(home_a) / "from_the_other_student.txt").exists()
+
+    # Student b's browser cannot reach student a's server through the hub either.
+    answer = contexts["b"].request.get(f"{server.base}/user/{users['a']}/api/contents/{COURSE}")
+    assert not (answer.ok and "application/json" in answer.headers.get("content-type", "")), \
+        f"student b read student a's files through the hub: {answer.status}"
+    print(f"student b asking for student a's server: HTTP {answer.status}")
+
+    for context in contexts.values():
+        context.close()
+    requested = [url for urls in attempted for url in urls]
+    assert not requested, f"pages asked for remote resources: {requested[:5]}"
