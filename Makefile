@@ -20,15 +20,17 @@ PORT   ?= 8888
 # reveal.js, require.js, jQuery, MathJax and the widgets renderer for the offline editions.
 WEB    := web/node_modules/.package-lock.json
 
-.PHONY: help setup lab test test-nomxnet venv-path outputs slides html constraints clean
+.PHONY: help setup lab test test-nomxnet venv-path hub outputs slides html handout constraints clean
 
 help:
 	@echo "make lab          set up .venv (first time only) and open JupyterLab on the notebooks"
 	@echo "make test         set up .venv (first time only) and run every test"
+	@echo "make hub          serve the collection to a class with JupyterHub on 127.0.0.1:8000 (as root)"
 	@echo "make test-nomxnet set up $(VENV_NOMXNET) without MXNet and execute every notebook there"
 	@echo "make outputs      re-execute the notebooks in full mode and store their outputs (NB=...)"
 	@echo "make slides       build a reveal.js slide deck of each executed notebook into build/slides/"
 	@echo "make html         build the static HTML edition with an index page into build/html/"
+	@echo "make handout      build the student edition (no solutions: notebooks, HTML, slides) into build/handout/"
 	@echo "make constraints  re-freeze constraints.txt after changing requirements.txt"
 	@echo "make clean        remove what the notebooks and tests wrote (keeps .venv)"
 
@@ -99,6 +101,17 @@ $(WEB): web/package.json web/package-lock.json
 
 slides html: $(STAMP) $(WEB)
 	$(BIN)/python tools/build_editions.py $@ $(NB)
+
+# A JupyterHub for a class on this machine (hub/jupyterhub_config.py; README, "On a JupyterHub").
+# Runs as root: the hub creates the students' system users and starts each server as its student.
+hub: $(STAMP) $(WEB)
+	@[ "$$(id -u)" = 0 ] || { echo "make hub runs as root (sudo make hub): the hub creates system users"; exit 1; }
+	$(BIN)/jupyterhub -f hub/jupyterhub_config.py
+
+# The student edition: every cell tagged `solution` left out (nbconvert's TagRemovePreprocessor),
+# as notebooks, HTML pages and slide decks, in build/handout/.
+handout: $(STAMP) $(WEB)
+	$(BIN)/python tools/build_editions.py handout $(NB)
 
 constraints: $(STAMP)
 	$(BIN)/python tools/freeze_constraints.py

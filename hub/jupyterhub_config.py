@@ -26,6 +26,26 @@ from pathlib import Path
 
 c = get_config()  # noqa: F821 (injected by JupyterHub)
 
+
+def blocked_folders(*paths: str) -> list[str]:
+    """Return the folders on the way to `paths` that other users cannot enter (no o+x)."""
+    blocked = []
+    for path in paths:
+        for folder in [*reversed(Path(path).resolve().parents)]:
+            if not os.stat(folder).st_mode & 0o001 and str(folder) not in blocked:
+                blocked.append(str(folder))
+    return blocked
+
+
+# Each student's server runs as that student with this environment's Python: the student must be
+# able to reach it. A Python under /root (pyenv's default for root) is out of their reach.
+BLOCKED = blocked_folders(os.path.realpath(sys.executable), sys.base_prefix, sys.prefix, __file__)
+if BLOCKED:
+    sys.exit(f"Students could not start this environment's Python ({os.path.realpath(sys.executable)}): "
+             f"other users cannot enter {', '.join(BLOCKED)}. Build the environment from a Python they "
+             f"can run, e.g. `make hub PYTHON=/usr/bin/python3.11 VENV=/srv/hybridize/venv` with the clone "
+             f"outside /root, or allow them to pass through (chmod o+x {' '.join(BLOCKED)}).")
+
 ROOT = Path(__file__).resolve().parent.parent          # this repository
 BIN = Path(sys.executable).parent                      # the pinned environment: .venv/bin
 STATE = Path(os.environ.get("HYBRID_HUB_STATE") or ROOT / "build" / "hub").resolve()

@@ -118,7 +118,7 @@ def test_html_edition_index_and_pages_render_offline(browser, notebooks, tmp_pat
     build("html", tmp_path, notebooks)
     view = OfflinePage(browser)
     view.open(tmp_path / "index.html")
-    links = view.page.eval_on_selector_all("ol.notebooks a", "as => as.map(a => [a.getAttribute('href'), a.textContent])")
+    links = view.page.eval_on_selector_all("ol.notebooks > li > a", "as => as.map(a => [a.getAttribute('href'), a.textContent])")
     assert [href for href, _ in links] == [f"{nb.stem}.html" for nb in notebooks]
     assert all(title.strip() for _, title in links)
     view.assert_clean("index.html")

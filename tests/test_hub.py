@@ -23,6 +23,7 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -220,6 +221,29 @@ def remove_users(names: list[str]) -> None:
                 entry.unlink()
 
 
+def blocked_folders() -> list[str]:
+    """The folders on the way to this environment's Python and to the repository that others cannot enter."""
+    paths = [os.path.realpath(sys.executable), sys.base_prefix, sys.prefix, str(CONFIG)]
+    folders = dict.fromkeys(str(f) for p in paths for f in reversed(Path(p).resolve().parents))
+    return [f for f in folders if not os.stat(f).st_mode & 0o001]
+
+
+def reachable_for_the_test() -> dict[str, int]:
+    """Check that the hub refuses an unreachable Python, then open the way (o+x); return the old modes."""
+    blocked = blocked_folders()
+    if blocked:
+        load = ("import sys, traitlets.config as t; c = t.Config(); p = sys.argv[1]; "
+                "exec(compile(open(p).read(), p, 'exec'), {'get_config': lambda: c, '__file__': p})")
+        refused = subprocess.run([sys.executable, "-c", load, str(CONFIG)], capture_output=True, text=True,
+                                 timeout=120, env=dict(os.environ, HYBRID_HUB_STATE=tempfile.mkdtemp()))
+        assert refused.returncode != 0 and "Students could not start" in refused.stderr + refused.stdout, \
+            refused.stderr[-1000:]
+    modes = {folder: stat.S_IMODE(os.stat(folder).st_mode) for folder in blocked}
+    for folder, mode in modes.items():
+        os.chmod(folder, mode | 0o001)
+    return modes
+
+
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
     """Yield (hub, users, browser); afterwards stop everything and remove the test's users."""
@@ -241,6 +265,10 @@ def hub(tmp_path_factory):
     state.chmod(0o700)
     server = Hub(state, users["admin"])
     started = time.monotonic()
+    # The students run this environment's Python. Where it lies under a folder they cannot enter
+    # (pyenv's Python under /root, as on CI), the hub refuses to start and says so (checked here
+    # first); the test then lets them pass through (o+x, not read) for its duration only.
+    opened = reachable_for_the_test()
     try:
         server.start()
         with chromium() as browser:
@@ -257,6 +285,8 @@ def hub(tmp_path_factory):
         student_procs = [p for p in psutil.process_iter(["uids"]) if p.info["uids"] and p.info["uids"].real in uids]
         _, left = psutil.wait_procs(hub_tree + student_procs, timeout=20)
         remove_users(list(users.values()))
+        for folder, mode in opened.items():
+            os.chmod(folder, mode)
         print(f"class test: {time.monotonic() - started:.0f} s from starting the hub to removing its users")
     assert not left, f"processes left behind: {[(p.pid, p.name()) for p in left]}"
     for port in (server.port, server.hub_port, server.proxy_port):
