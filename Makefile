@@ -20,7 +20,7 @@ PORT   ?= 8888
 # reveal.js, require.js, jQuery, MathJax and the widgets renderer for the offline editions.
 WEB    := web/node_modules/.package-lock.json
 
-.PHONY: help setup lab test test-nomxnet venv-path hub outputs slides html handout constraints clean
+.PHONY: help setup lab test test-nomxnet venv-path hub outputs slides html handout assignments constraints clean
 
 help:
 	@echo "make lab          set up .venv (first time only) and open JupyterLab on the notebooks"
@@ -31,6 +31,7 @@ help:
 	@echo "make slides       build a reveal.js slide deck of each executed notebook into build/slides/"
 	@echo "make html         build the static HTML edition with an index page into build/html/"
 	@echo "make handout      build the student edition (no solutions: notebooks, HTML, slides) into build/handout/"
+	@echo "make assignments  build nbgrader assignments (source, release) into build/assignments/"
 	@echo "make constraints  re-freeze constraints.txt after changing requirements.txt"
 	@echo "make clean        remove what the notebooks and tests wrote (keeps .venv)"
 
@@ -107,6 +108,10 @@ slides html: $(STAMP) $(WEB)
 hub: $(STAMP) $(WEB)
 	@[ "$$(id -u)" = 0 ] || { echo "make hub runs as root (sudo make hub): the hub creates system users"; exit 1; }
 	$(BIN)/jupyterhub -f hub/jupyterhub_config.py
+
+# nbgrader assignments from the stored notebooks (README, "Homework with autograding").
+assignments: $(STAMP)
+	$(BIN)/python tools/assignments.py $(NB)
 
 # The student edition: every cell tagged `solution` left out (nbconvert's TagRemovePreprocessor),
 # as notebooks, HTML pages and slide decks, in build/handout/.

@@ -18,6 +18,8 @@
 #   HYBRID_HUB_IP     address to listen on (default: 127.0.0.1, this machine only; see README
 #                     before exposing the hub: put TLS in front or set ssl_cert/ssl_key below)
 #   HYBRID_HUB_PORT   port of the hub's public proxy (default: 8000)
+#   HYBRID_HUB_COURSE the folder each student gets a copy of (default: notebooks/, the instructor
+#                     edition; build/handout/notebooks after `make handout` has no solutions)
 import os
 import pwd
 import shutil
@@ -52,6 +54,7 @@ STATE = Path(os.environ.get("HYBRID_HUB_STATE") or ROOT / "build" / "hub").resol
 STATE.mkdir(mode=0o700, parents=True, exist_ok=True)
 ADMIN = os.environ.get("HYBRID_HUB_ADMIN") or "instructor"
 COURSE_DIR = "hybridization"                           # each student's copy: ~/hybridization
+COURSE = Path(os.environ.get("HYBRID_HUB_COURSE") or ROOT / "notebooks").resolve()
 
 # --- Network: this machine only unless told otherwise -----------------------------------------
 c.JupyterHub.ip = os.environ.get("HYBRID_HUB_IP") or "127.0.0.1"
@@ -104,7 +107,7 @@ def copy_course(spawner) -> None:
     target = home / COURSE_DIR
     if target.exists() or target.is_symlink():
         return                                        # the student's own copy, kept as it is
-    shutil.copytree(ROOT / "notebooks", target, symlinks=False,
+    shutil.copytree(COURSE, target, symlinks=False,
                     ignore=shutil.ignore_patterns("scratch", ".ipynb_checkpoints", "my_mlp*"))
     for path in [target, *target.rglob("*")]:
         os.chown(path, account.pw_uid, account.pw_gid, follow_symlinks=False)
