@@ -183,6 +183,14 @@ def eager_of(label: str, modes: Iterable[str]) -> Optional[str]:
     return eager if eager in set(modes) and eager != label else None
 
 
+def by_framework(modes: dict) -> dict[str, dict]:
+    """Group {label: Mode} by framework, in table order: {framework: {label: Mode}}."""
+    groups: dict[str, dict] = {}
+    for label, mode in modes.items():
+        groups.setdefault(_check_mode(mode).framework, {})[label] = mode
+    return groups
+
+
 def compare_modes(modes: dict, x: Any, **options: Any) -> Comparison:
     """Time the modes on the NumPy input x with helpers.compare, interleaved, each block synchronized."""
     if not isinstance(modes, dict) or not modes:

@@ -92,3 +92,13 @@ def test_as_numpy_reads_every_framework() -> None:
     assert modes.as_numpy(torch.ones(2, requires_grad=True) * 2).tolist() == [2.0, 2.0]
     tf = pytest.importorskip("tensorflow")
     assert modes.as_numpy(tf.constant([3.0])).tolist() == [3.0]
+
+
+def test_by_framework_groups_in_table_order() -> None:
+    pytest.importorskip("torch")
+    built = modes.build_modes(models.init_weights(SIZES, seed=0), ["PyTorch eager", "torch.jit.script"])
+    fake = modes.Mode("jax", "jax.jit", lambda v: v, lambda v: v)
+    groups = modes.by_framework({**built, "jax.jit": fake})
+    assert list(groups) == ["torch", "jax"] and list(groups["torch"]) == ["PyTorch eager", "torch.jit.script"]
+    with pytest.raises(TypeError, match="mode must be a Mode"):
+        modes.by_framework({"x": object()})
