@@ -20,7 +20,7 @@ import urllib.parse
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -88,6 +88,38 @@ def port_is_open(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
+
+def start_logged(command: list[str], log: Path, env: dict, cwd: Any = None) -> subprocess.Popen:
+    """Start a server process in its own session, its output going to the file `log`."""
+    with open(log, "w") as out:
+        return subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+
+
+def wait_or_kill(process: subprocess.Popen, timeout: float) -> None:
+    """Wait for a stopping server; kill its whole process group if it hangs."""
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
+
+
+def wait_until_answering(process: subprocess.Popen, answers: Callable[[], bool], what: str,
+                         log_tail: Callable[[], str], timeout: float = 120) -> None:
+    """Wait until `answers()` is true; fail with the log's end if the process exits or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {process.returncode}:\n{log_tail()}")
+        try:
+            if answers():
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(f"{what} did not answer within {timeout} s:\n{log_tail()}")
+
 class JupyterLab:
     """A JupyterLab server of this environment on 127.0.0.1, a free port and a random token."""
 
@@ -133,19 +165,12 @@ class JupyterLab:
                    "--LabApp.expose_app_in_browser=True"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             command.append("--allow-root")
-        with open(self.log, "w") as log:
-            self.process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited with {self.process.returncode}:\n{self.log_tail()}")
-            try:
-                self.api("GET", "status")
-                return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.25)
-        raise RuntimeError(f"JupyterLab did not answer within {timeout} s:\n{self.log_tail()}")
+        self.process = start_logged(command, self.log, env)
+
+        def answers() -> bool:
+            self.api("GET", "status")  # raises until the server answers
+            return True
+        wait_until_answering(self.process, answers, "JupyterLab", self.log_tail, timeout)
 
     def log_tail(self, lines: int = 30) -> str:
         """Return the end of the server's log."""
@@ -167,11 +192,7 @@ class JupyterLab:
             self.api("POST", "shutdown")
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(10)
+        wait_or_kill(self.process, timeout)
 
 
 # Runs in the page: each cell as JupyterLab holds it (nbformat JSON) and what the page shows for it.

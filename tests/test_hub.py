@@ -33,7 +33,8 @@ import psutil
 import pytest
 
 from jupyterlab_driver import (DIRECT, MISSING_CHROMIUM, ROOT, block_remote, chromium, chromium_path,
-                               compare_run, free_port, port_is_open, run_all_in_lab)
+                               compare_run, free_port, port_is_open, run_all_in_lab, start_logged,
+                               wait_or_kill, wait_until_answering)
 
 pytestmark = pytest.mark.hub
 CONFIG = ROOT / "hub" / "jupyterhub_config.py"
@@ -123,21 +124,9 @@ c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
                    HYBRID_HUB_IP="127.0.0.1", HYBRID_HUB_PORT=str(self.port),
                    HYBRID_QUICK=os.environ.get("HYBRID_QUICK", "1"))
         env.pop("TORCHINDUCTOR_CACHE_DIR", None)  # root's cache: each student gets their own
-        with open(self.log, "w") as log:
-            self.process = subprocess.Popen([str(HUB), "-f", str(config)], cwd=self.state, env=env,
-                                            stdout=log, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"JupyterHub exited with {self.process.returncode}:\n{self.log_tail()}")
-            try:
-                if self.api("GET", "")[0] == 200:  # the API's root answers without a token
-                    return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.5)
-        raise RuntimeError(f"JupyterHub did not answer within {timeout} s:\n{self.log_tail()}")
+        self.process = start_logged([str(HUB), "-f", str(config)], self.log, env, cwd=self.state)
+        # The API's root answers without a token.
+        wait_until_answering(self.process, lambda: self.api("GET", "")[0] == 200, "JupyterHub", self.log_tail, timeout)
 
     def log_tail(self, lines: int = 40) -> str:
         """Return the end of the hub's log."""
@@ -158,11 +147,7 @@ c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
         if self.process is None or self.process.poll() is not None:
             return
         self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(10)
+        wait_or_kill(self.process, timeout)
 
 
 class StudentLab:
