@@ -18,7 +18,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import assignments  # noqa: E402
-from assignment_tests import TESTS  # noqa: E402
+
+
+def hidden_tests(notebook: str) -> list[str]:
+    """Every hidden test of a notebook."""
+    return [test for tests in assignments.hidden_tests(notebook).values() for test in tests]
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
 GRADED = ["01_imperative", "02_symbolic"]  # autograded in the tests: the fastest two
@@ -45,9 +49,11 @@ def test_every_notebook_becomes_an_assignment(course) -> None:
     assert list(points) == [p.stem for p in NOTEBOOKS]
     for path in NOTEBOOKS:
         autograded, written = points[path.stem]
-        assert autograded == len(TESTS.get(path.stem, {})) and written >= 3
+        assert autograded == len(hidden_tests(path.stem)) and written >= 3
         assert (out / "release" / path.stem / path.name).is_file()
-    assert sum(a for a, _ in points.values()) >= 15, "too few autograded tests"
+    assert sum(a for a, _ in points.values()) >= 20, "too few autograded tests"
+    # nbgrader's own commands and formgrader, started in the course folder, use the same settings.
+    assert f"c.CourseDirectory.root = {str(out)!r}" in (out / "nbgrader_config.py").read_text()
 
 
 def test_release_gives_no_answer_away(course) -> None:
@@ -58,12 +64,12 @@ def test_release_gives_no_answer_away(course) -> None:
         leaked = [line for line in solution_lines(path) if json.dumps(line)[1:-1] in text]
         assert not leaked, f"the release of {path.stem} gives away: {leaked[:3]}"
         assert "BEGIN HIDDEN TESTS" not in text and "BEGIN SOLUTION" not in text
-        for test in TESTS.get(path.stem, {}).values():
-            assert json.dumps(test.strip().splitlines()[0])[1:-1] not in text, f"{path.stem}: a hidden test shows"
+        for test in hidden_tests(path.stem):
+            assert json.dumps(test.strip().splitlines()[-1])[1:-1] not in text, f"{path.stem}: a hidden test shows"
         answers = [c for c in release.cells if c.metadata.get("nbgrader", {}).get("solution")]
         assert answers and all("YOUR CODE HERE" in c.source or "YOUR ANSWER HERE" in c.source for c in answers)
         tests = [c for c in release.cells if c.metadata.get("nbgrader", {}).get("grade_id", "").startswith("test_")]
-        assert len(tests) == len(TESTS.get(path.stem, {})) and all(c.metadata["nbgrader"]["locked"] for c in tests)
+        assert len(tests) == len(hidden_tests(path.stem)) and all(c.metadata["nbgrader"]["locked"] for c in tests)
 
 
 @pytest.mark.parametrize("assignment", GRADED)
@@ -79,3 +85,22 @@ def test_solutions_score_full_marks_and_the_blank_release_zero(course, assignmen
     assert score == total, f"the worked solutions of {assignment} score {score} of {total}"
     score, total = assignments.autograde(assignment, "blank", out)
     assert score == 0, f"the untouched release of {assignment} scores {score} of {total}"
+
+
+def test_hidden_tests_follow_their_exercise(course) -> None:
+    out, _ = course
+    for path in NOTEBOOKS:
+        cells = nbformat.read(out / "source" / path.stem / path.name, as_version=4).cells
+        ids = [c.metadata.get("nbgrader", {}).get("grade_id", "") for c in cells]
+        for i, grade_id in enumerate(ids):
+            if grade_id.startswith("test_exercise_"):
+                exercise = grade_id.split("_")[2]
+                answer = next(g for g in reversed(ids[:i]) if g.startswith("answer_"))
+                assert answer.startswith(f"answer_exercise_{exercise}_"), f"{path.stem}: {grade_id} after {answer}"
+                assert "BEGIN HIDDEN TESTS" in cells[i].source
+
+
+def test_a_test_for_an_exercise_without_code_is_refused(monkeypatch) -> None:
+    monkeypatch.setitem(assignments.TESTS, "01_imperative", {9: "assert True"})
+    with pytest.raises(ValueError, match=r"exercises \[9\]"):
+        assignments.source_notebook(ROOT / "notebooks" / "01_imperative.ipynb")

@@ -4,13 +4,15 @@
     python tools/assignments.py --grade STUDENT [--out ...] [NOTEBOOK ...]      # autograde submissions
 
 Each notebook NN_name becomes the nbgrader assignment NN_name, in the course folder `--out`
-(nbgrader 0.9.6's layout: source/, release/, submitted/, autograded/, gradebook.db):
+(nbgrader 0.9.6's layout: source/, release/, submitted/, autograded/, gradebook.db, and
+nbgrader_config.py with the same settings for nbgrader's own commands and its formgrader):
 
 - source/NN_name/NN_name.ipynb is the stored notebook, outputs cleared, with nbgrader's cell
   metadata: every code cell tagged `solution` becomes an answer cell (its code between
   `### BEGIN SOLUTION` and `### END SOLUTION`), every markdown cell tagged `solution` a
-  manually graded written answer (1 point), and the tests of tools/assignment_tests.py become
-  autograded cells (1 point each) right after the answer they check, hidden between
+  manually graded written answer (1 point), and the tests of tools/assignment_tests.py (keyed
+  by exercise) become autograded cells (1 point each) right after the exercise's last worked
+  solution code cell, hidden between
   `### BEGIN HIDDEN TESTS` and `### END HIDDEN TESTS`;
 - release/NN_name/NN_name.ipynb is what students get, from `nbgrader generate_assignment`:
   answers replaced by stubs, hidden tests removed, test cells locked.
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -47,12 +50,51 @@ def _metadata(grade_id: str, *, solution: bool, grade: bool, locked: bool, point
     return meta
 
 
+EXERCISE = re.compile(r"\s*(?:#+\s*|\*\*)(?:Exercise|Solution)\s+(\d+)")  # "### Exercise 2", "**Solution 2.**"
+
+
+def exercise_of_cells(nb: nbformat.NotebookNode) -> list[int | None]:
+    """The exercise each cell belongs to (from the last "Exercise N"/"Solution N" heading above it)."""
+    numbers, current = [], None
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            match = EXERCISE.match(cell.source)
+            if match:
+                current = int(match.group(1))
+            elif cell.source.lstrip().startswith("## "):      # a new section: no exercise yet
+                current = None
+        numbers.append(current)
+    return numbers
+
+
+def hidden_tests(notebook: str) -> dict[int, list[str]]:
+    """TESTS[notebook] (tools/assignment_tests.py) with each exercise's tests as a list."""
+    return {exercise: [tests] if isinstance(tests, str) else list(tests)
+            for exercise, tests in TESTS.get(notebook, {}).items()}
+
+
 def source_notebook(path: Path) -> tuple[nbformat.NotebookNode, int, int]:
     """Return the nbgrader source version of a stored notebook, its autograded and its manual points."""
     nb = nbformat.read(path, as_version=4)
-    tests = TESTS.get(path.stem, {})
-    cells, code_answers, written, autograded = [], 0, 0, 0
-    for cell in nb.cells:
+    tests = hidden_tests(path.stem)
+    exercises = exercise_of_cells(nb)
+    solution_code = [i for i, cell in enumerate(nb.cells)
+                     if cell.cell_type == "code" and SOLUTION_TAG in cell.metadata.get("tags", [])]
+    # Each exercise's tests go right after its last worked-solution code cell.
+    last_code = {exercises[i]: i for i in solution_code}
+    unknown = sorted(set(tests) - {e for e in last_code if e is not None})
+    if unknown:
+        raise ValueError(f"assignment_tests.TESTS[{path.stem!r}] has tests for exercises {unknown}, "
+                         f"but the notebook has worked solution code only for {sorted(e for e in last_code if e)}")
+    cells, written, autograded = [], 0, 0
+    per_exercise: dict[tuple[str, int | None], int] = {}
+
+    def grade_id(kind: str, exercise: int | None) -> str:
+        """A readable, unique name in the gradebook: answer_exercise_2_1, written_exercise_2_1, ..."""
+        per_exercise[kind, exercise] = per_exercise.get((kind, exercise), 0) + 1
+        return f"{kind}_exercise_{exercise or 0}_{per_exercise[kind, exercise]}"
+
+    for index, cell in enumerate(nb.cells):
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
         cell.metadata.pop("jupyter", None)           # the stored notebook folds its solutions
@@ -60,42 +102,61 @@ def source_notebook(path: Path) -> tuple[nbformat.NotebookNode, int, int]:
         if SOLUTION_TAG not in cell.metadata.get("tags", []):
             cells.append(cell)
             continue
+        exercise = exercises[index]
         if cell.cell_type == "code":
-            code_answers += 1
             cell.source = f"### BEGIN SOLUTION\n{cell.source}\n### END SOLUTION"
-            cell.metadata["nbgrader"] = _metadata(f"answer_{code_answers}", solution=True, grade=False, locked=False)
+            cell.metadata["nbgrader"] = _metadata(grade_id("answer", exercise), solution=True, grade=False, locked=False)
             cells.append(cell)
-            if code_answers in tests:
-                autograded += 1
-                test = nbformat.v4.new_code_cell(
-                    f"# Checks your answer above (hidden tests, 1 point).\n"
-                    f"### BEGIN HIDDEN TESTS\n{tests[code_answers].strip()}\n### END HIDDEN TESTS")
-                test.metadata["nbgrader"] = _metadata(f"test_{code_answers}", solution=False, grade=True,
-                                                      locked=True, points=1)
-                cells.append(test)
+            if exercise in tests and last_code[exercise] == index:
+                for k, test_source in enumerate(tests[exercise], 1):
+                    autograded += 1
+                    test = nbformat.v4.new_code_cell(
+                        f"# Checks your answer to exercise {exercise} (hidden tests, 1 point).\n"
+                        f"### BEGIN HIDDEN TESTS\n{test_source.strip()}\n### END HIDDEN TESTS")
+                    test.metadata["nbgrader"] = _metadata(f"test_exercise_{exercise}_{k}", solution=False,
+                                                          grade=True, locked=True, points=1)
+                    cells.append(test)
         else:
             written += 1
-            cell.metadata["nbgrader"] = _metadata(f"written_{written}", solution=True, grade=True,
+            cell.metadata["nbgrader"] = _metadata(grade_id("written", exercise), solution=True, grade=True,
                                                   locked=False, points=1)
             cells.append(cell)
-    unknown = sorted(set(tests) - set(range(1, code_answers + 1)))
-    if unknown:
-        raise ValueError(f"assignment_tests.TESTS[{path.stem!r}] names solution cells {unknown}, "
-                         f"but the notebook has {code_answers}")
     nb.cells = cells
     return nb, autograded, written
+
+
+COURSE_ID = "hybridization"  # nbgrader's exchange (JupyterHub) files assignments under it
+
+
+def settings(out: Path) -> dict[str, object]:
+    """nbgrader's settings for the course folder `out`, as {"Class.trait": value}."""
+    return {
+        "CourseDirectory.root": str(out),
+        "CourseDirectory.course_id": COURSE_ID,
+        "CourseDirectory.db_url": f"sqlite:///{out / 'gradebook.db'}",
+        "Execute.timeout": 1800,                       # seconds per cell: 05 and 07 train and time
+        "ClearSolutions.code_stub": {"python": "# YOUR CODE HERE\nraise NotImplementedError()"},
+        "ClearSolutions.text_stub": "YOUR ANSWER HERE",
+    }
 
 
 def config(out: Path):
     """nbgrader's configuration for the course folder `out`."""
     from traitlets.config import Config
     c = Config()
-    c.CourseDirectory.root = str(out)
-    c.CourseDirectory.db_url = f"sqlite:///{out / 'gradebook.db'}"
-    c.Execute.timeout = 1800
-    c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
-    c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
+    for name, value in settings(out).items():
+        section, trait = name.split(".")
+        c[section][trait] = value
     return c
+
+
+def write_config(out: Path) -> Path:
+    """Write out/nbgrader_config.py, so that `nbgrader ...` and the formgrader started there agree with the tool."""
+    lines = ["# Written by tools/assignments.py (make assignments); edits are overwritten.", "c = get_config()  # noqa: F821"]
+    lines += [f"c.{name} = {value!r}" for name, value in settings(out).items()]
+    path = out / "nbgrader_config.py"
+    path.write_text("\n".join(lines) + "\n")
+    return path
 
 
 def api(out: Path):
@@ -111,6 +172,7 @@ def api(out: Path):
 def generate(notebooks: list[Path], out: Path) -> dict[str, tuple[int, int]]:
     """Write source and release versions of each notebook; return {assignment: (autograded, manual) points}."""
     out.mkdir(parents=True, exist_ok=True)
+    write_config(out)
     grader = api(out)
     points = {}
     for path in notebooks:
