@@ -11,8 +11,9 @@ slow modes get the same number of rounds.
 A speed-up is computed per round (baseline time / mode time in the same round); its
 median and a distribution-free 95 % interval of that median (from order statistics)
 say how sure we are.  `Ratio.verdict` turns the interval into a word, against a
-threshold chosen for the claim: "faster", "slower", "about the same (within 1.2x)" or
-"within the noise".  Verdicts, not numbers, are what the tests compare.
+threshold chosen for the claim: "faster", "slower", "about the same (within 1.2x)" (for
+thresholds of 2x and more: "within 3.00x either way") or "within the noise".  Verdicts, not
+numbers, are what the tests compare.
 
 `set_threads` fixes the thread count of every framework, and `machine_load` says when
 other processes are busy.
@@ -34,7 +35,7 @@ from .timing import (QUICK_FACTOR, Clock, Measurement, _check_callable, _check_c
 
 SyncArg = Union[None, Callable[[], Any], Mapping[str, Optional[Callable[[], Any]]]]
 
-VERDICTS = ("faster", "slower", "about the same", "within the noise")
+VERDICTS = ("faster", "slower", "about the same", "either way", "within the noise")
 
 # Environment variables read at import time by the frameworks and the BLAS libraries.
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS",
@@ -90,7 +91,7 @@ class Ratio:
         return (self.high - self.low) / 2 / self.median
 
     def verdict(self, threshold: float = 1.2) -> str:
-        """Return 'faster', 'slower', 'about the same (within Tx)' or 'within the noise'."""
+        """Return 'faster', 'slower', 'about the same (within Tx)', 'within Tx either way' or 'within the noise'."""
         t = _check_positive("threshold", threshold)
         if t <= 1:
             raise ValueError(f"threshold must be greater than 1, got {threshold}")
@@ -99,6 +100,8 @@ class Ratio:
         if self.high < 1 / t:
             return "slower"
         if self.low > 1 / t and self.high < t:
+            if t >= 2:  # 0.3x is not "about the same", but it is within 10x either way
+                return f"within {format_factor(t)} either way"
             return f"about the same (within {format_factor(t)})"
         return "within the noise"
 

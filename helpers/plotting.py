@@ -92,7 +92,10 @@ def alt_text(fig: Any) -> str:
 
 
 def _number(value: float) -> str:
-    """Format a number for reading aloud: three significant digits."""
+    """Format a number for reading aloud: whole numbers below 100,000 in full, else three significant digits."""
+    value = float(value)
+    if value.is_integer() and abs(value) < 1e5:
+        return str(int(value))
     return f"{value:.3g}"
 
 
@@ -100,6 +103,24 @@ def _axis_phrase(label: str, scale: str) -> str:
     """Describe an axis by its label and, when not linear, its scale."""
     label = label.strip() or "unlabelled values"
     return label if scale == "linear" else f"{label} ({scale} scale)"
+
+
+_STYLE_NAMES = {"-": "solid", "--": "dashed", ":": "dotted", "-.": "dash-dotted", "None": "markers"}
+
+
+def _line_name(line: Any, earlier: Sequence[Any], index: int, count: int) -> str:
+    """Name a line by its legend label, or by the labelled line of the same colour drawn before it."""
+    label = line.get_label()
+    if label and not label.startswith("_"):
+        return label
+    from matplotlib.colors import same_color
+    for other in reversed(earlier):
+        other_label = other.get_label()
+        if other_label and not other_label.startswith("_") and same_color(other.get_color(), line.get_color()):
+            style = _STYLE_NAMES.get(str(line.get_linestyle()), str(line.get_linestyle()))
+            same_style = line.get_linestyle() == other.get_linestyle()
+            return f"{other_label}, again" if same_style else f"{other_label}, {style}"
+    return "the line" if count == 1 else f"line {index + 1}"
 
 
 def _describe_axes(ax: Any) -> str:
@@ -135,11 +156,12 @@ def _describe_axes(ax: Any) -> str:
         return f"Bar chart{named} of {measure}, {len(values)} bars: " + "; ".join(pairs)
     parts = []
     for i, line in enumerate(lines):
-        label = line.get_label()
-        name = label if label and not label.startswith("_") else f"line {i + 1}"
+        name = _line_name(line, lines[:i], i, len(lines))
         x, y = line.get_xdata(), line.get_ydata()
         if line.get_transform() != ax.transData and len(set(map(float, y))) == 1:  # axhline
             parts.append(f"{name}: a level line at {_number(y[0])}")
+        elif line.get_transform() != ax.transData and len(set(map(float, x))) == 1:  # axvline
+            parts.append(f"{name}: a vertical line at {_number(x[0])}")
         elif len(x) == 1:
             parts.append(f"{name}: one point at {_number(x[0])}, {_number(y[0])}")
         else:

@@ -24,6 +24,23 @@ def test_line_chart_description_names_title_axes_and_series():
     assert "linear: 3 points, from 1 at 1 to 3 at 3" in text
 
 
+def test_unlabelled_lines_are_named_after_the_labelled_line_of_their_colour():
+    fig, ax = helpers.new_figure()
+    ax.plot([1, 2], [1, 2], color="C0", label="PyTorch")
+    ax.plot([1, 2], [2, 3], color="C0", linestyle="--")
+    ax.plot([1, 2], [3, 4], color="C1")
+    ax.axvline(1.5, color="k")
+    text = helpers.describe_figure(fig)
+    assert "PyTorch: 2 points" in text
+    assert "PyTorch, dashed: 2 points, from 2 at 1 to 3 at 2" in text
+    assert "line 3: 2 points" in text
+    assert "line 4: a vertical line at 1.5" in text
+    ax.axvline(1024, color="k")
+    assert "line 5: a vertical line at 1024" in helpers.describe_figure(fig)
+    single = helpers.describe_figure(helpers.plot([1, 2], [3, 4], xlabel="n", ylabel="y"))
+    assert "the line: 2 points" in single
+
+
 def test_bar_chart_description_gives_each_bar_and_its_value():
     ms = [Measurement("eager", [1e-6, 2e-6, 3e-6], number=1, warmup=0),
           Measurement("graph", [1e-6, 1e-6, 1e-6], number=1, warmup=0)]
@@ -71,6 +88,6 @@ def test_alt_text_reaches_the_stored_notebook_output(tmp_path):
     NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
     alts = [output.metadata["image/png"]["alt"] for cell in nb.cells for output in cell.outputs
             if "image/png" in output.get("data", {})]
-    assert alts == ["Line chart titled 'Squares' of n squared against n: line 1: 3 points, from 1 at 1 to 9 at 3.",
+    assert alts == ["Line chart titled 'Squares' of n squared against n: the line: 3 points, from 1 at 1 to 9 at 3.",
                     "Line chart of unlabelled values against x: falling: 2 points, from 1 at 0 to 0 at 1.",
                     "A straight line from 1 to 2."]

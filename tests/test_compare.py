@@ -87,6 +87,9 @@ def test_ratio_and_verdicts():
     assert r.verdict(5.5) == "within the noise"
     same = Ratio("a", "b", 1.0, 0.95, 1.05, 20)
     assert same.verdict(1.2) == "about the same (within 1.20x)"
+    far = Ratio("a", "b", 0.3, 0.29, 0.31, 20)  # 0.3x is not "about the same", but it is within 10x
+    assert far.verdict(10) == "within 10.00x either way"
+    assert far.verdict(1.2) == "slower"
     assert r.describe(1.2) == "faster, 6.00x (5.40x to 6.60x)"
     with pytest.raises(ValueError, match="threshold"):
         r.verdict(0.9)

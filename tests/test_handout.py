@@ -2,7 +2,7 @@
 
 The notebooks of the student edition are built without a browser. The HTML pages are opened
 from file:// in headless Chromium with every request to another host aborted, and checked with
-axe-core (axe-playwright-python 0.1.8): no serious or critical violation on any page.
+axe-core (axe-playwright-python 0.1.8): no violation of any impact on any page.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def test_html_edition_navigates_and_passes_axe(student_html: Path) -> None:
     from axe_playwright_python.sync_playwright import Axe
     axe = Axe()
     pages = ["index.html"] + [f"{p.stem}.html" for p in NOTEBOOKS]
-    serious = {}
+    flagged = {}
     with chromium() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         remote = block_remote(context)
@@ -110,12 +110,12 @@ def test_html_edition_navigates_and_passes_axe(student_html: Path) -> None:
                 for anchor in page.eval_on_selector_all("main h2[id]", "hs => hs.map(h => h.id)"):
                     assert f"{name}#{anchor}" in sections, f"{name}: section {anchor} is not in the index"
             violations = axe.run(page).response["violations"]
-            found = [(v["id"], len(v["nodes"])) for v in violations if v["impact"] in ("serious", "critical")]
+            found = [(v["id"], v["impact"], len(v["nodes"])) for v in violations]
             if found:
-                serious[name] = found
+                flagged[name] = found
         context.close()
     assert not remote, f"pages asked another host for: {remote[:5]}"
-    assert not serious, f"axe: serious or critical violations: {serious}"
+    assert not flagged, f"axe violations (rule, impact, nodes): {flagged}"
 
 
 @pytest.mark.browser

@@ -3,8 +3,11 @@
     python tools/compare_runs.py notebooks/03_pytorch.ipynb [...]      # executes into build/runs/
     python tools/compare_runs.py --stored notebooks/*.ipynb            # stored outputs against one fresh run
 
-Prints, per notebook, how many speed-up factors (numbers like 2.31x) agree within ±10 % and
-every verdict line whose verdict word differs. Exits 1 when a verdict differs.
+Prints, per notebook and in total, how many speed-up factors (numbers like 2.31x) agree within
+±10 % and every verdict line whose verdict word differs. Exits 1 when a verdict differs.
+A verdict's threshold ("within 1.20x") is not a measurement and is not counted.  Factors that
+are not speed-ups (distances below the roofline on GFLOP/s lines, occupancy "of one device")
+are counted apart.
 """
 
 from __future__ import annotations
@@ -15,12 +18,14 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Optional
 
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-FACTOR = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)x\b")
-VERDICT = re.compile(r"^(?P<claim>.*?): (?P<word>faster|slower|about the same|within the noise)\b", re.M)
+FACTOR = re.compile(r"(?<![\w.])(?<!within )(\d+(?:\.\d+)?)x\b")
+NOT_SPEED_UPS = ("GFLOP/s", "of one device")
+VERDICT = re.compile(r"^(?P<claim>.*?): (?P<word>faster|slower|about the same|within \S+ either way|within the noise)\b", re.M)
 
 
 def outputs(path: Path) -> list[str]:
@@ -37,9 +42,11 @@ def outputs(path: Path) -> list[str]:
     return texts
 
 
-def factors(texts: list[str]) -> list[float]:
-    """Every number printed with an x suffix, in order."""
-    return [float(m.group(1)) for text in texts for m in FACTOR.finditer(text)]
+def factors(texts: list[str], speed_ups: bool = True) -> list[float]:
+    """Every measured number printed with an x suffix, in order: the speed-ups, or the others."""
+    lines = [line for text in texts for line in text.splitlines()]
+    return [float(m.group(1)) for line in lines
+            if speed_ups != any(k in line for k in NOT_SPEED_UPS) for m in FACTOR.finditer(line)]
 
 
 def verdicts(texts: list[str]) -> list[tuple[str, str]]:
@@ -57,18 +64,33 @@ def execute(notebook: Path, out: Path) -> Path:
     return out
 
 
-def report(name: str, a: list[str], b: list[str]) -> bool:
+def agreement(a: list[float], b: list[float]) -> tuple[int, int]:
+    """How many pairs of factors agree within ±10 %, out of how many pairs."""
+    pairs = list(zip(a, b))
+    return sum(1 for x, y in pairs if y and abs(x / y - 1) <= 0.10), len(pairs)
+
+
+def share(counts: tuple[int, int]) -> str:
+    """'close/total (percent %)'."""
+    close, total = counts
+    return f"{close}/{total} ({100 * close / total:.0f} %)" if total else "0/0"
+
+
+def report(name: str, a: list[str], b: list[str], totals: Optional[dict] = None) -> bool:
     """Print the agreement of two runs' outputs; return True when every verdict agrees."""
-    fa, fb = factors(a), factors(b)
-    pairs = list(zip(fa, fb))
-    close = sum(1 for x, y in pairs if y and abs(x / y - 1) <= 0.10)
+    speed, other = agreement(factors(a), factors(b)), agreement(factors(a, False), factors(b, False))
     va, vb = verdicts(a), verdicts(b)
     differ = [(x, y) for x, y in zip(va, vb) if x[1] != y[1]]
-    share = f"{close}/{len(pairs)} ({100 * close / len(pairs):.0f} %)" if pairs else "0/0"
-    print(f"{name}: factors within ±10 %: {share}; verdicts: {len(va)}, differing: {len(differ)}"
-          + ("" if len(fa) == len(fb) and len(va) == len(vb) else "  (the runs printed different counts)"))
+    same_counts = len(factors(a)) == len(factors(b)) and len(va) == len(vb)
+    print(f"{name}: factors within ±10 %: {share(speed)}"
+          + (f"; other factors: {share(other)}" if other[1] else "")
+          + f"; verdicts: {len(va)}, differing: {len(differ)}"
+          + ("" if same_counts else "  (the runs printed different counts)"))
     for x, y in differ:
         print(f"    {x[0]}: {x[1]} / {y[1]}")
+    if totals is not None:
+        for key, value in (("speed", speed), ("other", other), ("verdicts", (len(va) - len(differ), len(va)))):
+            totals[key] = tuple(t + v for t, v in zip(totals.get(key, (0, 0)), value))
     return not differ
 
 
@@ -77,12 +99,14 @@ def main() -> int:
     parser.add_argument("notebooks", nargs="+", type=Path)
     parser.add_argument("--stored", action="store_true", help="compare the stored outputs with one fresh run")
     args = parser.parse_args()
-    ok = True
+    ok, totals = True, {}
     for nb in args.notebooks:
         runs = ROOT / "build" / "runs"
         second = execute(nb, runs / f"{nb.stem}.b.ipynb")
         first = nb if args.stored else execute(nb, runs / f"{nb.stem}.a.ipynb")
-        ok &= report(nb.stem, outputs(first), outputs(second))
+        ok &= report(nb.stem, outputs(first), outputs(second), totals)
+    print(f"all: speed-up factors within ±10 %: {share(totals['speed'])}; other factors: "
+          f"{share(totals['other'])}; verdicts the same: {share(totals['verdicts'])}")
     return 0 if ok else 1
 
 
