@@ -2,7 +2,8 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-PYTHON ?= python3.11
+# The newest of Python 3.13, 3.12 and 3.11 that runs here, or PYTHON=/path/to/python.
+PYTHON ?= $(or $(shell for p in python3.13 python3.12 python3.11; do "$$p" -c "" >/dev/null 2>&1 && { echo $$p; break; }; done),none)
 # The environment lives in .venv, except in a clone whose path has a space ("OneDrive - ...",
 # "My Drive"): PyTorch 2.13's torch.compile passes its -L library folders to the linker unquoted
 # and fails there ("cannot find -ltorch"), so such a clone keeps it in ~/.cache/hybridize/.
@@ -10,6 +11,8 @@ space  := $(subst ,, )
 VENV   ?= $(if $(findstring $(space),$(CURDIR)),$(HOME)/.cache/hybridize/venv-$(shell pwd | cksum | cut -d' ' -f1),.venv)
 # The tested configuration without MXNet (as on a Mac with Apple silicon or on Windows).
 VENV_NOMXNET ?= $(VENV)-nomxnet
+# `make test-notebooks`: which environment, and what to leave out of it (WITHOUT=mxnet).
+WITHOUT ?=
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # Notebooks to (re)execute with `make outputs`; e.g. make outputs NB=notebooks/01_imperative.ipynb
@@ -20,13 +23,15 @@ PORT   ?= 8888
 # reveal.js, require.js, jQuery, MathJax and the widgets renderer for the offline editions.
 WEB    := web/node_modules/.package-lock.json
 
-.PHONY: help setup lab test test-nomxnet venv-path hub outputs slides html handout assignments constraints clean
+.PHONY: help setup lab test test-notebooks test-nomxnet test-avx2 venv-path hub outputs slides html handout assignments constraints clean
 
 help:
 	@echo "make lab          set up .venv (first time only) and open JupyterLab on the notebooks"
 	@echo "make test         set up .venv (first time only) and run every test"
 	@echo "make hub          serve the collection to a class with JupyterHub on 127.0.0.1:8000 (as root)"
+	@echo "make test-notebooks  execute and compare every notebook in VENV made with PYTHON (WITHOUT=mxnet)"
 	@echo "make test-nomxnet set up $(VENV_NOMXNET) without MXNet and execute every notebook there"
+	@echo "make test-avx2    run every test as an AVX2-only machine would (PyTorch, oneMKL, XLA limited)"
 	@echo "make outputs      re-execute the notebooks in full mode and store their outputs (NB=...)"
 	@echo "make slides       build a reveal.js slide deck of each executed notebook into build/slides/"
 	@echo "make html         build the static HTML edition with an index page into build/html/"
@@ -37,18 +42,12 @@ help:
 
 setup: $(STAMP)
 
-# Shared, idempotent setup: runs again only when the pins or the package change.
-$(STAMP): requirements.txt constraints.txt pyproject.toml jupyter/overrides.json
-	@tools/check_python.sh "$(PYTHON)" "$(VENV)"
-	@if [ -x "$(BIN)/python" ] && ! tools/check_python.sh "$(BIN)/python" 2>/dev/null; then \
-	  echo "$(VENV) holds another Python version: recreating it"; rm -rf "$(VENV)"; fi
-	@[ -x "$(BIN)/python" ] || "$(PYTHON)" -m venv "$(VENV)"
-	@echo "Installing the pinned environment into $(VENV) (a few minutes the first time)..."
-	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt
-	$(BIN)/python -m pip install --disable-pip-version-check -q --no-deps -e .
-	@mkdir -p $(VENV)/share/jupyter/lab/settings
-	@cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
-	$(BIN)/python -m pip check
+# One set-up for make and for Windows (tools/setup_env.py): it installs again only when the pins change.
+$(STAMP): requirements.txt requirements-nodeps.txt constraints.txt pyproject.toml jupyter/overrides.json tools/setup_env.py
+	@command -v "$(PYTHON)" >/dev/null 2>&1 || { echo "error: no Python 3.13, 3.12 or 3.11 was found on the PATH" \
+	  "(PYTHON=$(PYTHON)). Install one (python.org, 'apt install python3.12-venv', pyenv, Homebrew)," \
+	  "or point to it: make PYTHON=/path/to/python3.13" >&2; exit 1; }
+	"$(PYTHON)" tools/setup_env.py setup --venv "$(VENV)" $(if $(WITHOUT),--without $(WITHOUT))
 	@touch $(STAMP)
 
 # Where the environment is (outside the clone when its path has a space).
@@ -56,45 +55,41 @@ venv-path:
 	@echo "$(VENV)"
 
 lab: $(STAMP)
-	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(24))'); \
-	root=$$([ "$$(id -u)" = 0 ] && echo --allow-root); \
-	echo "JupyterLab will listen on 127.0.0.1 only. Open: http://127.0.0.1:$(PORT)/lab?token=$$token"; \
-	exec $(BIN)/jupyter lab --ip=127.0.0.1 --port=$(PORT) --ServerApp.port_retries=0 \
-	  --IdentityProvider.token="$$token" --ServerApp.root_dir=notebooks $$root
+	@exec "$(PYTHON)" tools/setup_env.py lab --venv "$(VENV)" --port $(PORT)
+
+# What every notebook run reads, in one place: `make test`, `make test-notebooks` and `make outputs`.
+# Inductor compiles its C++ in-process (under load a worker timed out and left a broken build), and its
+# on-disk cache does not key its C++ on ATEN_CPU_CAPABILITY: code generated for AVX-512 fails to build
+# under ATEN_CPU_CAPABILITY=default, so each capability (and MKL instruction limit) gets its own cache.
+RUN_ENV = TORCHINDUCTOR_COMPILE_THREADS=1 \
+  TORCHINDUCTOR_CACHE_DIR="$${TORCHINDUCTOR_CACHE_DIR:-$${TMPDIR:-/tmp}/torchinductor_$$(id -un)_$${ATEN_CPU_CAPABILITY:-native}_$${MKL_ENABLE_INSTRUCTIONS:-all}}"
 
 # With npm at hand, the tests build and open the offline editions too (else they are skipped).
-# Inductor's on-disk cache does not key its C++ on ATEN_CPU_CAPABILITY: code generated for
-# AVX-512 fails to build under ATEN_CPU_CAPABILITY=default, so each capability gets its own cache.
 test: $(STAMP) $(if $(shell command -v npm),$(WEB))
-	HYBRID_QUICK=$(QUICK) TORCHINDUCTOR_COMPILE_THREADS=1 \
-	  TORCHINDUCTOR_CACHE_DIR="$${TORCHINDUCTOR_CACHE_DIR:-$${TMPDIR:-/tmp}/torchinductor_$$(id -un)_$${ATEN_CPU_CAPABILITY:-native}}" \
-	  $(BIN)/python -m pytest
+	HYBRID_QUICK=$(QUICK) $(RUN_ENV) $(BIN)/python -m pytest
 
-# The same pins without MXNet, in a second environment: every notebook must execute to the end
-# without an error (05 is skipped, with its reason). Outputs are not compared: the stored ones
-# come from the full environment. Re-installed only when the pins change.
-$(VENV_NOMXNET)/.installed: requirements.txt constraints.txt pyproject.toml
-	@tools/check_python.sh "$(PYTHON)" "$(VENV_NOMXNET)"
-	@[ -x "$(VENV_NOMXNET)/bin/python" ] || "$(PYTHON)" -m venv "$(VENV_NOMXNET)"
-	@echo "Installing the pins without MXNet into $(VENV_NOMXNET) (a few minutes the first time)..."
-	@sed -e '/^mxnet==/d' -e '/^-c /d' requirements.txt > "$(VENV_NOMXNET)/requirements.txt"
-	$(VENV_NOMXNET)/bin/python -m pip install --disable-pip-version-check -q \
-	  -r $(VENV_NOMXNET)/requirements.txt -c constraints.txt
-	$(VENV_NOMXNET)/bin/python -m pip install --disable-pip-version-check -q --no-deps -e .
-	$(VENV_NOMXNET)/bin/python -m pip check
-	@touch $@
+# Every notebook executed and compared with its stored outputs (nbval, the same sanitizer), in the
+# environment VENV made with PYTHON, less WITHOUT: the configurations .ci/run tests beside `make test`
+# (another Python; no MXNet, as on a Mac with Apple silicon or on Windows, where 05 is skipped).
+test-notebooks: $(STAMP)
+	HYBRID_QUICK=$(QUICK) HYBRID_WITHOUT="$(WITHOUT)" $(RUN_ENV) $(BIN)/python -m pytest -o addopts= -ra \
+	  -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
 
-test-nomxnet: $(VENV_NOMXNET)/.installed
-	HYBRID_QUICK=$(QUICK) TORCHINDUCTOR_COMPILE_THREADS=1 \
-	  TORCHINDUCTOR_CACHE_DIR="$${TORCHINDUCTOR_CACHE_DIR:-$${TMPDIR:-/tmp}/torchinductor_$$(id -un)_$${ATEN_CPU_CAPABILITY:-native}}" \
-	  $(VENV_NOMXNET)/bin/python -m pytest -o addopts= -ra -p no:cacheprovider \
-	  --nbval-lax --nbval-current-env notebooks
+test-nomxnet:
+	$(MAKE) test-notebooks VENV="$(VENV_NOMXNET)" WITHOUT=mxnet
+
+# The whole suite as an AVX2-only machine runs it, on a larger CPU: PyTorch's kernels, oneMKL and
+# XLA (JAX, TensorFlow) limited to AVX2, with a fresh Inductor cache.
+test-avx2: $(STAMP)
+	@cache=$$(mktemp -d); ATEN_CPU_CAPABILITY=avx2 MKL_ENABLE_INSTRUCTIONS=AVX2 \
+	  XLA_FLAGS="--xla_cpu_max_isa=AVX2 $${XLA_FLAGS:-}" TORCHINDUCTOR_CACHE_DIR=$$cache \
+	  $(MAKE) test; status=$$?; rm -rf $$cache; exit $$status
 
 outputs: $(STAMP)
 	@[ -n "$(NB)" ] || { echo "no notebooks to execute"; exit 0; }
-	HYBRID_QUICK= $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	HYBRID_QUICK= $(RUN_ENV) $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	  --ExecutePreprocessor.timeout=1800 --ExecutePreprocessor.kernel_name=python3 \
-	  --ExecutePreprocessor.record_timing=False $(NB)
+	  $(NB)
 	$(BIN)/python tools/normalize_notebooks.py $(NB)
 
 $(WEB): web/package.json web/package-lock.json

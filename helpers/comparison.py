@@ -8,12 +8,23 @@ enough calls to last a few milliseconds (calibrated per mode, as `timeit.Timer.a
 does with a shorter target).  The number of rounds follows a time budget, so fast and
 slow modes get the same number of rounds.
 
-A speed-up is computed per round (baseline time / mode time in the same round); its
-median and a distribution-free 95 % interval of that median (from order statistics)
-say how sure we are.  `Ratio.verdict` turns the interval into a word, against a
-threshold chosen for the claim: "faster", "slower", "about the same (within 1.2x)" (for
-thresholds of 2x and more: "within 3.00x either way") or "within the noise".  Verdicts, not
-numbers, are what the tests compare.
+A speed-up is computed per round (baseline time / mode time in the same round; for
+`group_ratio` and `pair_ratio`, one value per round too, the median over the modes or
+pairs of that round), so each round gives one value.  The factor printed is the median of
+those values.  Its interval is a distribution-free 95 % interval of that median (order
+statistics), taken over *blocks* of consecutive rounds: when one round resembles the next
+(the machine drifts), `round_interval` groups neighbouring rounds into blocks, with a
+block length chosen from the lag-1 autocorrelation of the per-round values, and takes the
+interval over the block medians.  The interval covers this run's round-to-round noise,
+not another process or another machine.  With fewer than 6 rounds no 95 % interval
+exists; the range is printed and no claim is made.
+
+`Ratio.verdict(T)` turns the interval into words, against a threshold T chosen for the
+claim, and always names T: "faster by more than 1.50x", "slower by more than 1.50x",
+"less than 1.20x apart" (the interval lies inside (1/T, T): not resolved at T, which is
+not "no effect"), "not resolved at 1.50x" (the interval reaches past T or 1/T), and
+"not resolved at 1.50x (fewer than 6 rounds)".  Verdicts, not numbers, are what the
+tests compare.
 
 `set_threads` fixes the thread count of every framework, and `machine_load` says when
 other processes are busy.
@@ -28,55 +39,154 @@ import sys
 import time
 import timeit
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
-from .timing import (QUICK_FACTOR, Clock, Measurement, _check_callable, _check_count, format_factor,
-                     format_time, quick_mode)
+from .checks import check_callable, check_count, check_positive
+from .checks import check_count as _check_count  # the name set_threads and machine_load call
+from .timing import QUICK_FACTOR, Clock, Measurement, format_factor, format_time, quick_mode
 
 SyncArg = Union[None, Callable[[], Any], Mapping[str, Optional[Callable[[], Any]]]]
-
-VERDICTS = ("faster", "slower", "about the same", "either way", "within the noise")
 
 # Environment variables read at import time by the frameworks and the BLAS libraries.
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS",
                     "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS")
 
 
-def _check_positive(name: str, value: Any) -> float:
-    """Return `value` as a float if it is a positive number, else raise a clear error."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{name} must be a number, got {type(value).__name__}")
-    if not value > 0 or math.isinf(value):
-        raise ValueError(f"{name} must be positive and finite, got {value}")
-    return float(value)
+def rounds_needed(confidence: float = 0.95) -> int:
+    """Fewest values whose widest order-statistic interval (the range) covers the median at `confidence`.
 
-
-def median_interval(values: list[float], confidence: float = 0.95) -> tuple[float, float]:
-    """Return a distribution-free interval for the median of `values` (order statistics).
-
-    The interval runs from the k-th smallest to the k-th largest value, with k the
-    largest rank whose binomial coverage is still at least `confidence`; with fewer
-    than six values no such k exists and the interval is the whole range.
+    The range of n independent values misses the median with probability 2 / 2**n, so
+    95 % needs 6 values (96.9 %); with 5 the range covers only 93.8 %.
     """
-    if not values:
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+    return max(2, math.ceil(math.log2(2 / (1 - confidence)) - 1e-12))
+
+
+MIN_ROUNDS = rounds_needed(0.95)  # 6: below this, no 95 % interval is claimed
+
+
+class Interval(NamedTuple):
+    """An interval of a median and the probability that it covers the median (independent values)."""
+
+    low: float
+    high: float
+    coverage: float  # 1 - 2 P(Binomial(n, 1/2) <= k), for the k values cut from each end
+
+    def claims(self, confidence: float = 0.95) -> bool:
+        """True when the interval reaches `confidence`; False means it is only the range."""
+        return self.coverage >= confidence
+
+
+def median_interval(values: Sequence[float], confidence: float = 0.95) -> Interval:
+    """Return a distribution-free interval for the median of independent `values` (order statistics).
+
+    The interval runs from the (k+1)-th smallest to the (k+1)-th largest value, with k the
+    largest number of values cut from each end whose binomial coverage is still at least
+    `confidence`.  With too few values (fewer than 6 at 95 %) no such k exists: the
+    interval is the whole range, and its `coverage` (below `confidence`) flags that it is
+    no 95 % claim (`Interval.claims` is False).
+    """
+    if isinstance(values, (str, bytes)) or not values:
         raise ValueError("values must not be empty")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
     ordered = sorted(values)
     n = len(ordered)
     k = 0  # number of values cut from each end (P(B <= k) is the miss rate of one end)
-    below = 0.0  # P(Binomial(n, 1/2) <= k)
+    below = 0.0  # P(Binomial(n, 1/2) <= j)
+    coverage = 1 - 2 * 0.5 ** n  # the whole range
     for j in range(n // 2):
         below += math.comb(n, j) / 2 ** n
         if 1 - 2 * below < confidence:
             break
-        k = j
-    return ordered[k], ordered[n - 1 - k]
+        k, coverage = j, 1 - 2 * below
+    return Interval(ordered[k], ordered[n - 1 - k], coverage)
+
+
+def _ranks(values: Sequence[float]) -> list[float]:
+    """Ranks 1..n of `values`, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for t in range(i, j + 1):
+            ranks[order[t]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def lag1_autocorrelation(values: Sequence[float]) -> float:
+    """Lag-1 autocorrelation of the ranks of `values` in their order (0 for fewer than 3 or all equal).
+
+    Ranks, not the values, so that one slow round does not decide it.
+    """
+    n = len(values)
+    if n < 3:
+        return 0.0
+    centred = [r - (n + 1) / 2 for r in _ranks(values)]
+    total = sum(c * c for c in centred)
+    if total == 0:
+        return 0.0
+    return sum(a * b for a, b in zip(centred, centred[1:])) / total
+
+
+def block_length(values: Sequence[float], confidence: float = 0.95) -> int:
+    """Rounds per block for `round_interval`: 1 for independent rounds, more when rounds drift.
+
+    The lag-1 autocorrelation r of the per-round values is corrected for its downward bias
+    in short series (r + (1 + 3r) / n, Kendall's approximation for the AR(1) estimate).  At
+    0.1 or less the rounds count as independent.  Above, an AR(1) series of correlation r
+    holds as much information about its mean as one independent value every
+    (1 + r) / (1 - r) rounds; blocks take 1.5 times that, so that neighbouring blocks are
+    nearly independent too (a block length of exactly (1 + r) / (1 - r) covered 91-93 % at
+    nominal 95 % in simulation, 1.5 times it 95-96 %).  Blocks never get so long that fewer
+    than `rounds_needed(confidence)` of them are left.
+    """
+    n = len(values)
+    most = n // rounds_needed(confidence)
+    if most <= 1:  # too few rounds for two blocks of the length needed
+        return 1
+    r = lag1_autocorrelation(values)
+    r = min(r + (1 + 3 * r) / n, 0.9)
+    if r <= 0.1:
+        return 1
+    return min(most, math.ceil(1.5 * (1 + r) / (1 - r)))
+
+
+def round_interval(per_round: Sequence[float], confidence: float = 0.95) -> tuple[Interval, int]:
+    """Interval of the median of per-round values that stays honest when rounds drift; and the block length.
+
+    Consecutive rounds are grouped into blocks of about `block_length` rounds (all rounds
+    used, blocks of near-equal length), each block is reduced to its median, and the
+    order-statistic interval is taken over the block medians (`median_interval`).  With
+    independent rounds the blocks are single rounds.  The interval is widened, if need be,
+    to hold the median of all rounds (the factor printed).
+    """
+    values = list(per_round)
+    if not values:
+        raise ValueError("per_round must not be empty")
+    n = len(values)
+    block = block_length(values, confidence)
+    m = n // block
+    edges = [round(i * n / m) for i in range(m + 1)]
+    blocks = [statistics.median(values[edges[i]:edges[i + 1]]) for i in range(m)]
+    interval = median_interval(blocks, confidence)
+    centre = statistics.median(values)
+    return Interval(min(interval.low, centre), max(interval.high, centre), interval.coverage), block
 
 
 @dataclass(frozen=True)
 class Ratio:
-    """The speed-up of `mode` over `baseline`: median of per-round ratios and its interval."""
+    """The speed-up of `mode` over `baseline`: median of per-round ratios and its interval.
+
+    `rounds` counts the per-round values, `block` the rounds per block of the interval
+    (1 when rounds are independent), and `needed` the rounds a claimed interval needs
+    (6 at 95 %): with fewer, [low, high] is only the range and no verdict is resolved.
+    """
 
     mode: str
     baseline: str
@@ -84,31 +194,60 @@ class Ratio:
     low: float
     high: float
     rounds: int
+    block: int = 1
+    needed: int = MIN_ROUNDS
 
     @property
     def half_width(self) -> float:
         """Half the interval's width, relative to the median (0.05 means ±5 %)."""
         return (self.high - self.low) / 2 / self.median
 
+    @property
+    def claimed(self) -> bool:
+        """True when [low, high] is a 95 % interval; False when too few rounds make it the range."""
+        return self.rounds >= self.needed
+
     def verdict(self, threshold: float = 1.2) -> str:
-        """Return 'faster', 'slower', 'about the same (within Tx)', 'within Tx either way' or 'within the noise'."""
-        t = _check_positive("threshold", threshold)
+        """Return the verdict at `threshold` T (> 1), with T in its words.
+
+        'faster by more than Tx' (the interval lies above T), 'slower by more than Tx'
+        (below 1/T), 'less than Tx apart' (inside (1/T, T): not resolved at T, which does not
+        mean no effect), 'not resolved at Tx' (the interval reaches past T or 1/T), and
+        'not resolved at Tx (fewer than 6 rounds)' when no interval is claimed.
+        """
+        t = check_positive("threshold", threshold)
         if t <= 1:
             raise ValueError(f"threshold must be greater than 1, got {threshold}")
+        factor = format_factor(t)
+        if not self.claimed:
+            return f"not resolved at {factor} (fewer than {self.needed} rounds)"
         if self.low > t:
-            return "faster"
+            return f"faster by more than {factor}"
         if self.high < 1 / t:
-            return "slower"
+            return f"slower by more than {factor}"
         if self.low > 1 / t and self.high < t:
-            if t >= 2:  # 0.3x is not "about the same", but it is within 10x either way
-                return f"within {format_factor(t)} either way"
-            return f"about the same (within {format_factor(t)})"
-        return "within the noise"
+            return f"less than {factor} apart"
+        return f"not resolved at {factor}"
+
+    def interval_text(self) -> str:
+        """'(6.34x to 6.53x)', or '(range 1.20x to 1.60x)' when too few rounds make it no interval."""
+        head = "" if self.claimed else "range "
+        return f"({head}{format_factor(self.low)} to {format_factor(self.high)})"
 
     def describe(self, threshold: float = 1.2) -> str:
-        """Return the verdict with the factor and its interval, e.g. 'faster, 5.9x (5.6x to 6.2x)'."""
-        return (f"{self.verdict(threshold)}, {format_factor(self.median)} "
-                f"({format_factor(self.low)} to {format_factor(self.high)})")
+        """Return '<verdict>, <median> (<low> to <high>)'.
+
+        For example 'faster by more than 1.50x, 6.44x (6.34x to 6.53x)'; with fewer than 6 rounds
+        'not resolved at 1.50x (fewer than 6 rounds), 1.40x (range 1.20x to 1.60x)'.
+        """
+        return f"{self.verdict(threshold)}, {format_factor(self.median)} {self.interval_text()}"
+
+
+def _ratio(mode: str, baseline: str, per_round: list[float], confidence: float) -> Ratio:
+    """A Ratio from one value per round: median, block interval, flags."""
+    interval, block = round_interval(per_round, confidence)
+    return Ratio(mode, baseline, statistics.median(per_round), interval.low, interval.high, len(per_round),
+                 block, rounds_needed(confidence))
 
 
 @dataclass
@@ -138,12 +277,13 @@ class Comparison:
         return statistics.median(self.times[self._check_label("label", label)])
 
     def ratio(self, mode: str, baseline: str, confidence: float = 0.95) -> Ratio:
-        """Speed-up of `mode` over `baseline` from the ratios of each round."""
+        """Speed-up of `mode` over `baseline` from the ratios of each round (see `round_interval`)."""
         a = self.times[self._check_label("baseline", baseline)]
         b = self.times[self._check_label("mode", mode)]
-        per_round = [x / y for x, y in zip(a, b)]
-        low, high = median_interval(per_round, confidence)
-        return Ratio(mode, baseline, statistics.median(per_round), low, high, len(per_round))
+        return _ratio(mode, baseline, [x / y for x, y in zip(a, b)], confidence)
+
+    def _amounts(self, work: Optional[Mapping[str, float]]) -> dict[str, float]:
+        return {label: 1.0 for label in self.labels} if work is None else dict(work)
 
     def group_ratio(self, group: Sequence[str], baseline: Sequence[str],
                     work: Optional[Mapping[str, float]] = None, confidence: float = 0.95) -> Ratio:
@@ -151,14 +291,14 @@ class Comparison:
 
         The rate of a mode is `work[label]` / its time per call (work 1 when `work` is None),
         so modes that do different amounts of work compare fairly.  With one label per group
-        this is the ratio of two rates.
+        this is the ratio of two rates.  One value per round; interval as in `round_interval`.
         """
         for name, labels in (("group", group), ("baseline", baseline)):
             if isinstance(labels, str) or not labels:
                 raise TypeError(f"{name} must be a non-empty sequence of labels")
             for label in labels:
                 self._check_label(name, label)
-        amount = {label: 1.0 for label in self.labels} if work is None else dict(work)
+        amount = self._amounts(work)
         missing = [label for label in (*group, *baseline) if label not in amount]
         if missing:
             raise ValueError(f"work has no amount for {missing}")
@@ -167,31 +307,34 @@ class Comparison:
             return statistics.median(amount[label] / self.times[label][r] for label in labels)
 
         per_round = [rate(group, r) / rate(baseline, r) for r in range(self.rounds)]
-        low, high = median_interval(per_round, confidence)
         name = group[0] if len(group) == 1 else f"{len(group)} modes"
         base = baseline[0] if len(baseline) == 1 else f"{len(baseline)} modes"
-        return Ratio(name, base, statistics.median(per_round), low, high, len(per_round))
+        return _ratio(name, base, per_round, confidence)
 
     def pair_ratio(self, pairs: Sequence[tuple[str, str]], work: Optional[Mapping[str, float]] = None,
                    confidence: float = 0.95) -> Ratio:
-        """Ratio of rates pooled over (mode, baseline) pairs and rounds: median and interval.
+        """Ratio of rates over (mode, baseline) pairs: per round, the median over the pairs.
 
         Each pair is compared within each round, so pairs of modes timed next to each other
-        (neighbours in the rotating order) share the machine's conditions best.
+        (neighbours in the rotating order) share the machine's conditions best.  The pairs of
+        one round share that round's conditions too, so they give one value per round (their
+        median), not one value per pair: the interval (`round_interval`) counts rounds.
         """
         if isinstance(pairs, (str, bytes)) or not pairs:
             raise TypeError("pairs must be a non-empty sequence of (mode, baseline) pairs")
-        amount = {label: 1.0 for label in self.labels} if work is None else dict(work)
-        ratios = []
+        amount = self._amounts(work)
+        checked = []
         for pair in pairs:
             if not (isinstance(pair, tuple) and len(pair) == 2):
                 raise TypeError(f"pairs must hold (mode, baseline) tuples, got {pair!r}")
             mode, base = self._check_label("mode", pair[0]), self._check_label("baseline", pair[1])
             if mode not in amount or base not in amount:
                 raise ValueError(f"work has no amount for {pair}")
-            ratios += [(amount[mode] / a) / (amount[base] / b) for a, b in zip(self.times[mode], self.times[base])]
-        low, high = median_interval(ratios, confidence)
-        return Ratio(f"{len(pairs)} pairs", "their baselines", statistics.median(ratios), low, high, len(ratios))
+            checked.append((mode, base))
+        per_round = [statistics.median((amount[m] / self.times[m][r]) / (amount[b] / self.times[b][r])
+                                       for m, b in checked)
+                     for r in range(self.rounds)]
+        return _ratio(f"{len(pairs)} pairs", "their baselines", per_round, confidence)
 
     def verdict(self, mode: str, baseline: str, threshold: float = 1.2) -> str:
         """Print '<mode> against <baseline>: <verdict>, <factor> (<interval>)'; return the verdict."""
@@ -215,13 +358,14 @@ class Comparison:
         else:
             raise TypeError(f"baseline must be None, a label or a mapping, got {type(baseline).__name__}")
         width = max(len("mode"), *(len(label) for label in self.labels))
-        print(f"{'mode':<{width}} | median ± IQR/2 | speed-up (95 % interval)")
+        claimed = self.rounds >= MIN_ROUNDS
+        print(f"{'mode':<{width}} | median ± IQR/2 | speed-up "
+              + ("(95 % interval)" if claimed else f"(range: fewer than {MIN_ROUNDS} rounds, no interval)"))
         for m in self.measurements():
             line = f"{m.label:<{width}} | {format_time(m.median)} ± {format_time(m.spread)} | "
             if m.label in bases:
                 r = self.ratio(m.label, bases[m.label])
-                line += (f"{format_factor(r.median)} ({format_factor(r.low)} to {format_factor(r.high)})"
-                         f" over {bases[m.label]}")
+                line += f"{format_factor(r.median)} {r.interval_text()} over {bases[m.label]}"
             else:
                 line += "-"
             print(line)
@@ -237,7 +381,7 @@ def _syncs(sync: SyncArg, labels: list[str]) -> dict[str, Optional[Callable[[], 
         if unknown:
             raise ValueError(f"sync names unknown modes: {sorted(unknown)}")
         for label, s in sync.items():
-            _check_callable(f"sync[{label!r}]", s, optional=True)
+            check_callable(f"sync[{label!r}]", s, optional=True)
         return {label: sync.get(label) for label in labels}
     raise TypeError(f"sync must be None, a callable or a mapping, got {type(sync).__name__}")
 
@@ -292,15 +436,15 @@ def compare(modes: Mapping[str, Callable[[], Any]], *, budget: float = 2.0, bloc
     for label, fn in modes.items():
         if not isinstance(label, str):
             raise TypeError(f"modes must have str labels, got {type(label).__name__}")
-        _check_callable(f"modes[{label!r}]", fn)
-    budget = _check_positive("budget", budget)
-    block = _check_positive("block", block)
-    _check_count("min_rounds", min_rounds)
-    _check_count("max_rounds", max_rounds)
-    _check_count("warmup", warmup, allow_zero=True)
+        check_callable(f"modes[{label!r}]", fn)
+    budget = check_positive("budget", budget)
+    block = check_positive("block", block)
+    check_count("min_rounds", min_rounds)
+    check_count("max_rounds", max_rounds)
+    check_count("warmup", warmup, allow_zero=True)
     if max_rounds < min_rounds:
         raise ValueError(f"max_rounds must be at least min_rounds ({min_rounds}), got {max_rounds}")
-    _check_callable("clock", clock)
+    check_callable("clock", clock)
     syncs = _syncs(sync, labels)
     if quick_mode():
         budget /= QUICK_FACTOR
@@ -327,8 +471,8 @@ def compare(modes: Mapping[str, Callable[[], Any]], *, budget: float = 2.0, bloc
 def first_call(fn: Callable[[], Any], sync: Optional[Callable[[], Any]] = None,
                clock: Clock = time.perf_counter) -> float:
     """Seconds taken by one call of `fn` (and `sync`): the cost of a first call, compile included."""
-    _check_callable("fn", fn)
-    _check_callable("sync", sync, optional=True)
+    check_callable("fn", fn)
+    check_callable("sync", sync, optional=True)
     start = clock()
     fn()
     if sync is not None:
@@ -336,19 +480,59 @@ def first_call(fn: Callable[[], Any], sync: Optional[Callable[[], Any]] = None,
     return clock() - start
 
 
+def time_alone(fn: Callable[[], Any], label: str = "", *, number: int = 100, repeats: int = 7,
+               warmup: int = 10, sync: Optional[Callable[[], Any]] = None, clock: Clock = time.perf_counter,
+               quiet: bool = True) -> Measurement:
+    """Time one function alone, for a rate that compares with nothing (a roofline's peak).
+
+    `warmup` untimed calls (then `sync`), then `repeats` blocks of `number` calls, each block
+    timed as `compare` times its blocks (`sync` inside, garbage collector paused); the counts
+    are scaled down in quick mode.  Anything compared with something else goes through
+    `compare`, which interleaves.  Prints the Measurement unless `quiet`.
+    """
+    check_callable("fn", fn)
+    check_callable("sync", sync, optional=True)
+    check_callable("clock", clock)
+    check_count("number", number)
+    check_count("repeats", repeats)
+    check_count("warmup", warmup, allow_zero=True)
+    if quick_mode():
+        number = max(1, math.ceil(number / QUICK_FACTOR))
+        repeats = max(3, math.ceil(repeats / QUICK_FACTOR))
+        warmup = math.ceil(warmup / QUICK_FACTOR)
+    for _ in range(warmup):
+        fn()
+    if sync is not None:
+        sync()
+    run = _block(fn, number, sync)
+    result = Measurement(label, [_timed(run, clock) / number for _ in range(repeats)], number, warmup)
+    if not quiet:
+        print(result)
+    return result
+
+
 def set_threads(n: int) -> str:
     """Use `n` threads in every framework; return a line saying so.
 
     Call it before importing the frameworks: MXNet and the BLAS libraries read their
-    thread count from the environment when they are imported.  Frameworks already
-    imported are set through their own API where they have one (PyTorch, TensorFlow
-    before its first operation).
+    thread count from the environment when they are imported, and JAX's XLA:CPU client
+    when it starts (its first operation).  Frameworks already imported are set through
+    their own API where they have one (PyTorch, TensorFlow before its first operation).
+    ONNX Runtime takes its thread counts from each session's options, not from here
+    (helpers.modes passes them).
     """
     _check_count("n", n)
     if n == 0:
         raise ValueError("n must be one or more, got 0")
     for name in THREAD_VARIABLES:
         os.environ[name] = "1" if name == "TF_NUM_INTEROP_THREADS" else str(n)
+    # XLA:CPU (jax.jit and JAX's eager operations) sizes the intra-op thread pool of its PJRT
+    # client from PJRT_NPROC, else NPROC, else the CPU count (xla/pjrt/utils.cc,
+    # DefaultThreadPoolSize; jaxlib 0.10.2).  XLA_FLAGS cannot do it in 0.10.2: with
+    # "--xla_cpu_multi_thread_eigen=false" a jax.jit matmul still ran on several threads
+    # (tests/test_threads.py), and XLA aborts on a flag it does not know, so none is added.
+    # TensorFlow's XLA (jit_compile=True) runs on TensorFlow's pool: TF_NUM_INTRAOP_THREADS.
+    os.environ["PJRT_NPROC"] = str(n)
     # Inductor compiles its C++ in worker processes by default; under load a worker can time
     # out and leave a broken build behind (seen here with one core busy). Compile in-process.
     os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
@@ -365,6 +549,9 @@ def set_threads(n: int) -> str:
             late.append("tensorflow")
     if sys.modules.get("mxnet") is not None:
         late.append("mxnet")
+    jax_backends = getattr(sys.modules.get("jax._src.xla_bridge"), "_backends", None)
+    if jax_backends:  # JAX's CPU client has started: its pool size is fixed
+        late.append("jax")
     line = f"Threads: {n} per framework"
     if late:
         line += f" (too late for {', '.join(late)}: imported before set_threads)"
@@ -390,9 +577,10 @@ def machine_load(cores: Optional[int] = None) -> str:
     head = f"Machine load: {load:.1f} on {cores} cores"
     if load > 0.75 * cores:
         return (f"{head}: other processes are busy, so timings are slowed and noisier; "
-                "some verdicts may read 'within the noise'")
+                "some verdicts may read 'not resolved'")
     return f"{head}: quiet enough for timing"
 
 
-__all__ = ["Comparison", "Ratio", "VERDICTS", "compare", "first_call", "load_average",
-           "machine_load", "median_interval", "set_threads"]
+__all__ = ["MIN_ROUNDS", "Comparison", "Interval", "Ratio", "block_length", "compare", "first_call",
+           "lag1_autocorrelation", "load_average", "machine_load", "median_interval", "round_interval",
+           "rounds_needed", "set_threads", "time_alone"]

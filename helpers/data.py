@@ -11,16 +11,15 @@ from __future__ import annotations
 import gzip
 import os
 import struct
-from numbers import Integral
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple, Optional
+
+from .checks import check_int as _check_int
 
 FASHION_FILES = {
     "train": ("train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz"),
     "t10k": ("t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz"),
 }
-FASHION_CLASSES = ("T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
-                   "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot")
 # IDX type byte -> big-endian NumPy dtype (the format stores every number big-endian)
 IDX_DTYPES = {0x08: ">u1", 0x09: ">i1", 0x0B: ">i2", 0x0C: ">i4", 0x0D: ">f4", 0x0E: ">f8"}
 
@@ -32,15 +31,6 @@ class Split(NamedTuple):
     y_train: Any
     X_val: Any
     y_val: Any
-
-
-def _check_int(name: str, value: Any, minimum: int) -> int:
-    """Return `value` if it is an int >= minimum, else raise a clear error."""
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < minimum:
-        raise ValueError(f"{name} must be {minimum} or more, got {value}")
-    return int(value)
 
 
 def resize_matrix(n_in: int, n_out: int) -> np.ndarray:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
+import logging
 import os
 import platform
 import random
@@ -15,6 +16,13 @@ import shutil
 import subprocess
 import sys
 from typing import Any, Callable, Iterable, Optional
+
+from .mxnet_compat import import_mxnet
+
+# PyPI's PyTorch for Linux with Python 3.12 and 3.13 is the CUDA build. On a machine with a CUDA
+# toolkit but no GPU it logs "No CUDA runtime is found" when torch.compile loads its C++ tools;
+# everything runs on the CPU then, as intended, so that line is noise for a student. (No import.)
+logging.getLogger("torch.utils.cpp_extension").setLevel(logging.ERROR)
 
 # framework name -> (module to import, distribution name for its version)
 FRAMEWORKS = {
@@ -132,7 +140,7 @@ def _seed_tensorflow(seed: int) -> bool:
 
 
 def _seed_mxnet(seed: int) -> bool:
-    import mxnet as mx
+    mx = import_mxnet()
     mx.random.seed(seed)
     return True
 
@@ -157,7 +165,7 @@ def device(framework: str) -> Any:
         import tensorflow as tf
         return "/GPU:0" if tf.config.list_physical_devices("GPU") else "/CPU:0"
     if name == "mxnet":
-        import mxnet as mx
+        mx = import_mxnet()
         return mx.gpu(0) if mx.context.num_gpus() > 0 else mx.cpu()
     if name == "jax":
         import jax
@@ -182,7 +190,7 @@ def synchronizer(framework: str) -> Callable[[], None]:
         if tf.config.list_physical_devices("GPU"):
             return tf.test.experimental.sync_devices
     elif name == "mxnet":
-        import mxnet as mx
+        mx = import_mxnet()
         return mx.nd.waitall  # MXNet is asynchronous on the CPU too
     return _no_wait
 
@@ -192,12 +200,24 @@ def _no_wait() -> None:
 
 
 def cpu_model() -> str:
-    """Return the CPU's model name from the operating system."""
+    """Return the CPU's model name from the operating system, with its family and model on Linux.
+
+    Cloud machines often report a bare "AMD EPYC": the family and model numbers tell a Zen 3
+    (family 25, model 1) from a Zen 4 (family 25, model 17) or a Zen 5 (family 26).
+    """
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
+            fields: dict[str, str] = {}
             for line in f:
-                if line.lower().startswith("model name"):
-                    return " ".join(line.split(":", 1)[1].split())
+                if not line.strip():
+                    break  # the first processor is enough
+                key, _, value = line.partition(":")
+                fields[key.strip().lower()] = " ".join(value.split())
+        if "model name" in fields:
+            name = fields["model name"]
+            if fields.get("cpu family") and fields.get("model"):
+                name += f" (family {fields['cpu family']}, model {fields['model']})"
+            return name
     except OSError:
         pass
     if sys.platform == "darwin":

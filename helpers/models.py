@@ -16,18 +16,12 @@ import os
 import warnings
 from typing import Any, Callable, Optional, Sequence
 
+from .checks import check_int as _check_int
+from .mxnet_compat import import_mxnet
+
 BOOK_SIZES = (512, 256, 128, 2)
 
 Weights = list  # list of (W of shape (out, in), b of shape (out,)) NumPy float32 pairs
-
-
-def _check_int(name: str, value: Any, minimum: int = 1) -> int:
-    """Return `value` if it is an int >= minimum, else raise a clear error."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
-    return value
 
 
 def mlp_sizes(depth: Optional[int] = None, width: int = 256, in_features: int = 512,
@@ -142,7 +136,7 @@ def tf_mlp(weights: Weights) -> Any:
 
 def mxnet_mlp(weights: Weights, ctx: Any = None) -> Any:
     """Return a Gluon HybridSequential of Dense layers holding `weights`."""
-    import mxnet as mx
+    mx = import_mxnet()
     from mxnet.gluon import nn
     weights = _check_weights(weights)
     ctx = ctx or mx.cpu()

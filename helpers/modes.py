@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 from . import models
 from .comparison import Comparison, compare
 from .frameworks import device, synchronizer
+from .mxnet_compat import import_mxnet
 from .native import capture_fd
 
 # Every mode, in the order of the tables, with its framework.
@@ -116,7 +117,7 @@ def _converter(fw: str) -> Callable[[Any], Any]:
                 return tf.constant(x)
         return to_tf
     if fw == "mxnet":
-        mx = importlib.import_module("mxnet")
+        mx = import_mxnet()
         return lambda x: mx.nd.array(x, ctx=device("mxnet"))
     return lambda x: x  # JAX and ONNX Runtime take NumPy arrays
 

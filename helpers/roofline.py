@@ -1,36 +1,40 @@
 """Roofline: this machine's peak matmul rate and copy bandwidth, and the chart.
 
-`peak_matmul` times a large square matmul and `copy_bandwidth` a large copy
-(NumPy, or PyTorch on its device); `roof` is the best rate a kernel of a given
-arithmetic intensity can reach, min(peak, bandwidth x intensity), and
-`roofline_chart` draws measured points under those lines.
+The roof is the machine's, not one library's.  `machine_peak` times an n x n float32 product
+in each installed library (NumPy's BLAS, PyTorch's, and `jax.jit`, whose XLA generates its own
+code) and takes the fastest as the peak, or takes the CPU's FLOP per cycle x clock when the
+caller knows them (a datasheet); it says which source it used and how far each library falls
+below that peak.  `peak_matmul` times one library, `copy_bandwidth` a large copy (NumPy, or
+PyTorch on its device); `roof` is the best rate a kernel of a given arithmetic intensity can
+reach, min(peak, bandwidth x intensity), and `roofline_chart` draws measured points under
+those lines.
+
+Measure with one thread in every library (`helpers.set_threads(1)` before importing them):
+a rate measured on several threads is not one core's roof.
 
 No framework is imported at module import time.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+import importlib.util
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional, Sequence
 
 from .frameworks import check_choice
 from .plotting import COLORS, new_figure
-from .timing import Measurement, measure
+from .checks import check_positive as _check_positive
+from .comparison import time_alone as measure
+from .timing import Measurement
 
-BACKENDS = ("numpy", "torch")
+BACKENDS = ("numpy", "torch", "jax")
+# How each backend's product is named in what the notebooks print.
+LIBRARY = {"numpy": "NumPy", "torch": "PyTorch", "jax": "jax.jit"}
 
 
 def _check_backend(backend: Any) -> str:
     """Return `backend` if it is one of BACKENDS, else raise a clear error."""
     return check_choice("backend", backend, BACKENDS)
-
-
-def _check_positive(name: str, value: Any) -> float:
-    """Return `value` as a float if it is a positive number, else raise."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{name} must be a number, got {type(value).__name__}")
-    if not value > 0:
-        raise ValueError(f"{name} must be positive, got {value}")
-    return float(value)
 
 
 def _arrays(backend: str, shape: tuple[int, ...]) -> tuple[Any, Any, Any]:
@@ -40,6 +44,12 @@ def _arrays(backend: str, shape: tuple[int, ...]) -> tuple[Any, Any, Any]:
         rng = np.random.default_rng(0)
         return (rng.standard_normal(shape, dtype=np.float32),
                 rng.standard_normal(shape, dtype=np.float32), None)
+    if backend == "jax":
+        import jax
+        import numpy as np
+        rng = np.random.default_rng(0)
+        return (jax.numpy.asarray(rng.standard_normal(shape, dtype=np.float32)),
+                jax.numpy.asarray(rng.standard_normal(shape, dtype=np.float32)), None)
     import torch
     from .frameworks import device, synchronizer
     dev = device("torch")
@@ -51,7 +61,10 @@ def _arrays(backend: str, shape: tuple[int, ...]) -> tuple[Any, Any, Any]:
 
 def peak_matmul(n: int = 2048, backend: str = "torch", number: int = 3, repeats: int = 5,
                 warmup: int = 2) -> Measurement:
-    """Time an n x n float32 matmul; extra["gflops"] is the rate of the fastest repeat (a peak)."""
+    """Time an n x n float32 matmul in one library; extra["gflops"] is the fastest repeat's rate.
+
+    `backend` is "numpy" (its BLAS), "torch" (on its device) or "jax" (`jax.jit`, on the CPU).
+    """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n must be a positive int, got {n!r}")
     backend = _check_backend(backend)
@@ -60,6 +73,11 @@ def peak_matmul(n: int = 2048, backend: str = "torch", number: int = 3, repeats:
         import numpy as np
         out = np.empty_like(a)
         fn = lambda: np.matmul(a, b, out=out)  # noqa: E731
+    elif backend == "jax":
+        import jax
+        product = jax.jit(jax.numpy.matmul)
+        fn = lambda: product(a, b).block_until_ready()  # noqa: E731
+        fn()                                            # compile before the warm-up
     else:
         import torch
         out = torch.empty_like(a)
@@ -89,6 +107,69 @@ def copy_bandwidth(n_bytes: int = 256 * 2**20, backend: str = "torch", number: i
     m.extra["bytes"] = moved
     m.extra["gbs"] = moved / m.min / 1e9
     return m
+
+
+@dataclass
+class Peak:
+    """The machine's peak FLOP rate, where it comes from, and each library's measured rate.
+
+    `source` is "measured" (the fastest library's product is the peak) or "cpu" (FLOP per
+    cycle x clock, given by the caller); `description` says it in words; `rates` holds each
+    library's measured GFLOP/s, keyed by its printed name (NumPy, PyTorch, jax.jit).
+    """
+
+    gflops: float
+    source: str
+    description: str
+    rates: dict[str, float] = field(default_factory=dict)
+
+    def below(self) -> dict[str, float]:
+        """How far each library falls below the peak: peak / its rate (1.0x for the fastest)."""
+        return {name: self.gflops / rate for name, rate in self.rates.items()}
+
+    def lines(self) -> list[str]:
+        """The peak and its source, then one line per library with its rate and distance."""
+        out = [f"peak: {self.gflops:.1f} GFLOP/s, {self.description}"]
+        for name, factor in self.below().items():
+            out.append(f"  {name:<8} {self.rates[name]:.1f} GFLOP/s, {factor:.2f}x below the peak")
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+def installed_backends() -> list[str]:
+    """The BACKENDS whose library is installed (NumPy always is)."""
+    return [b for b in BACKENDS if b == "numpy" or importlib.util.find_spec(b) is not None]
+
+
+def machine_peak(n: int = 1024, backends: Optional[Sequence[str]] = None, *,
+                 flops_per_cycle: Optional[float] = None, ghz: Optional[float] = None,
+                 number: int = 5, repeats: int = 5, warmup: int = 2) -> Peak:
+    """Return this machine's peak: the fastest float32 n x n product among `backends`, or the CPU's.
+
+    `backends` defaults to every installed one (`installed_backends()`).  With
+    `flops_per_cycle` and `ghz` (one core's FLOP per cycle and clock, from a datasheet), the
+    peak is their product, unless a library measured faster (then the figures given were
+    wrong for this machine, and the measured rate is used and the description says so).
+    """
+    if (flops_per_cycle is None) != (ghz is None):
+        raise ValueError("give flops_per_cycle and ghz together, or neither")
+    names = installed_backends() if backends is None else [_check_backend(b) for b in backends]
+    if not names:
+        raise ValueError("backends must name at least one library")
+    rates = {LIBRARY[b]: peak_matmul(n, backend=b, number=number, repeats=repeats,
+                                     warmup=warmup).extra["gflops"] for b in names}
+    best = max(rates, key=rates.get)
+    measured = (f"measured: the fastest {n} x {n} float32 product on this machine, {best}'s "
+                f"(of {', '.join(rates)})")
+    if flops_per_cycle is None:
+        return Peak(rates[best], "measured", measured, rates)
+    cpu = _check_positive("flops_per_cycle", flops_per_cycle) * _check_positive("ghz", ghz)
+    if rates[best] > cpu:
+        return Peak(rates[best], "measured", measured + f"; above the {cpu:.1f} GFLOP/s of "
+                    f"{flops_per_cycle:g} FLOP per cycle x {ghz:g} GHz given", rates)
+    return Peak(cpu, "cpu", f"the CPU's {flops_per_cycle:g} FLOP per cycle x {ghz:g} GHz", rates)
 
 
 def roof(intensity: float, peak_gflops: float, bandwidth_gbs: float) -> float:

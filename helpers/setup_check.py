@@ -61,15 +61,21 @@ def platform_name() -> str:
     return f"Linux {machine}" if sys.platform.startswith("linux") else f"{sys.platform} {machine}"
 
 
+PIN_FILES = ("requirements.txt", "requirements-nodeps.txt")
+
+
 def pinned_here(framework: str, requirements: Optional[Path] = None) -> bool:
-    """Return False when requirements.txt's marker leaves `framework` out on this platform."""
+    """Return False when a pin file's marker leaves `framework` out on this platform.
+
+    By default both pin files are read: requirements.txt and requirements-nodeps.txt (MXNet).
+    """
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.utils import canonicalize_name
-    path = ROOT / "requirements.txt" if requirements is None else Path(requirements)
-    if not path.is_file():
-        return True
+    paths = [ROOT / name for name in PIN_FILES] if requirements is None else [Path(requirements)]
+    lines = [line for path in paths if path.is_file()
+             for line in path.read_text(encoding="utf-8").splitlines()]
     dist = canonicalize_name(FRAMEWORKS[framework][1])
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in lines:
         if line.strip().startswith(("#", "-")) or not line.strip():
             continue
         try:
@@ -145,8 +151,8 @@ def compile_path_problem() -> Optional[str]:
         return None
     python_lib = sysconfig.get_config_var("LIBDIR") or ""
     if re.search(r"\s", python_lib):
-        fix = ("install Python 3.11 under a folder without spaces (pyenv, Homebrew, or uv with "
-               "UV_PYTHON_INSTALL_DIR) and run `make lab PYTHON=/path/to/python3.11`.")
+        fix = ("install Python (3.11, 3.12 or 3.13) under a folder without spaces (pyenv, Homebrew, "
+               "or uv with UV_PYTHON_INSTALL_DIR) and run `make lab PYTHON=/path/to/python3.13`.")
         where = f"Python's library folder ({python_lib})"
     elif re.search(r"\s", torch_lib):
         fix = ("run `make lab` from the project folder: where the folder's path has a space it "

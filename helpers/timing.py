@@ -1,9 +1,10 @@
-"""Timing: the book's Timer and Benchmark, and an honest measuring mode.
+"""Timing: the book's Timer and Benchmark, the Measurement record, and the quick mode.
 
 `Timer` and `Benchmark` keep the names and call style of the D2L book, so book
-code ports unchanged.  `measure` warms up, repeats, and reports the median and
-the spread of the time per call; it takes a synchronization callable so that
-asynchronous frameworks are timed until their work is really done.
+code ports unchanged.  Everything that is measured and compared goes through
+`helpers.compare` (helpers/comparison.py), which interleaves the modes; its
+`Comparison.measurements()` gives one `Measurement` per mode (median and
+quartiles of the time per call) for `bar_modes` and `plot`.
 
 Set the environment variable ``HYBRID_QUICK=1`` to scale every repetition
 count down (the test suite does this); students get full measurements.
@@ -17,6 +18,8 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
+
+from .checks import check_callable, check_count
 
 QUICK_ENV = "HYBRID_QUICK"
 QUICK_FACTOR = 10
@@ -32,28 +35,11 @@ def quick_mode() -> bool:
 
 def scale(n: int, minimum: int = 1) -> int:
     """Return n in full mode, n / 10 rounded up (at least `minimum`, 0 stays 0) in quick mode."""
-    _check_count("n", n, allow_zero=True)
-    _check_count("minimum", minimum, allow_zero=True)
+    check_count("n", n, allow_zero=True)
+    check_count("minimum", minimum, allow_zero=True)
     if not quick_mode() or n == 0:
         return n
     return max(minimum, math.ceil(n / QUICK_FACTOR))
-
-
-def _check_count(name: str, value: Any, allow_zero: bool = False) -> None:
-    """Raise a clear error unless `value` is a (positive) integer."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < 0 or (value == 0 and not allow_zero):
-        need = "zero or more" if allow_zero else "one or more"
-        raise ValueError(f"{name} must be {need}, got {value}")
-
-
-def _check_callable(name: str, value: Any, optional: bool = False) -> None:
-    """Raise a TypeError unless `value` is callable (or None when optional)."""
-    if value is None and optional:
-        return
-    if not callable(value):
-        raise TypeError(f"{name} must be callable, got {type(value).__name__}")
 
 
 def format_time(seconds: float) -> str:
@@ -71,7 +57,7 @@ class Timer:
     """Record multiple running times (the book's d2l.Timer)."""
 
     def __init__(self, clock: Clock = time.perf_counter) -> None:
-        _check_callable("clock", clock)
+        check_callable("clock", clock)
         self.clock = clock
         self.times: list[float] = []
         self.start()
@@ -113,7 +99,7 @@ class Benchmark:
                  clock: Clock = time.perf_counter) -> None:
         if not isinstance(description, str):
             raise TypeError(f"description must be a str, got {type(description).__name__}")
-        _check_callable("sync", sync, optional=True)
+        check_callable("sync", sync, optional=True)
         self.description = description
         self.sync = sync
         self.clock = clock
@@ -191,40 +177,6 @@ def _quantile(values: Sequence[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
 
 
-def measure(fn: Callable[[], Any], label: str = "", *, number: int = 100, repeats: int = 7,
-            warmup: int = 10, sync: Sync = None, clock: Clock = time.perf_counter,
-            quiet: bool = False) -> Measurement:
-    """Time `fn()`: `warmup` untimed calls, then `repeats` blocks of `number` calls.
-
-    `sync` runs once at the end of the warm-up and once inside every timed
-    block, after its calls, so asynchronous work is counted.  The counts are
-    scaled down in quick mode.  Prints the result unless `quiet`.
-    """
-    _check_callable("fn", fn)
-    _check_callable("sync", sync, optional=True)
-    _check_callable("clock", clock)
-    _check_count("number", number)
-    _check_count("repeats", repeats)
-    _check_count("warmup", warmup, allow_zero=True)
-    number, repeats, warmup = scale(number), scale(repeats, minimum=3), scale(warmup)
-    for _ in range(warmup):
-        fn()
-    if sync is not None:
-        sync()
-    times = []
-    for _ in range(repeats):
-        start = clock()
-        for _ in range(number):
-            fn()
-        if sync is not None:
-            sync()
-        times.append((clock() - start) / number)
-    result = Measurement(label=label, times=times, number=number, warmup=warmup)
-    if not quiet:
-        print(result)
-    return result
-
-
 def format_factor(ratio: float) -> str:
     """Format a speed-up like 2.31x, keeping two significant digits below 0.01x."""
     if ratio <= 0:
@@ -233,19 +185,5 @@ def format_factor(ratio: float) -> str:
     return f"{ratio:.{digits}f}x"
 
 
-def print_table(measurements: Sequence[Measurement], baseline: Optional[str] = None) -> None:
-    """Print one line per measurement: median, spread and speed-up over `baseline`."""
-    items = list(measurements)
-    if not items or not all(isinstance(m, Measurement) for m in items):
-        raise TypeError("measurements must be a non-empty sequence of Measurement")
-    labels = [m.label for m in items]
-    if baseline is not None and baseline not in labels:
-        raise ValueError(f"baseline must be one of {labels}, got {baseline!r}")
-    base = items[labels.index(baseline)].median if baseline is not None else None
-    width = max(len("mode"), *(len(label) for label in labels))
-    print(f"{'mode':<{width}}  {'median':>10}  {'± IQR/2':>10}" + ("  speed-up" if base else ""))
-    for m in items:
-        line = f"{m.label:<{width}}  {format_time(m.median):>10}  {format_time(m.spread):>10}"
-        if base:
-            line += f"  {format_factor(base / m.median)}"
-        print(line)
+__all__ = ["Benchmark", "Clock", "Measurement", "QUICK_ENV", "QUICK_FACTOR", "Timer", "format_factor",
+           "format_time", "quick_mode", "scale"]

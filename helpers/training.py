@@ -11,8 +11,6 @@ from __future__ import annotations
 import statistics
 from typing import Sequence
 
-SEED_VERDICTS = ("higher", "lower", "about the same", "within the spread of the seeds")
-
 
 def _values(name: str, values: Sequence[float]) -> list[float]:
     """Return `values` as a list of floats, or raise a clear error naming `name`."""
@@ -27,21 +25,23 @@ def _values(name: str, values: Sequence[float]) -> list[float]:
 
 
 def seed_verdict(a: Sequence[float], b: Sequence[float], margin: float) -> str:
-    """Return 'higher', 'lower', 'about the same (within M)' or 'within the spread of the seeds'.
+    """Return 'higher by more than M', 'lower by more than M', 'less than M apart' or 'not resolved at M'.
 
     'higher' when every value of `a` exceeds every value of `b` by more than `margin`;
-    'about the same' when no value of one is more than `margin` from any value of the other.
+    'less than M apart' when no value of one is `margin` or more from any value of the other;
+    'not resolved' when the seeds leave both open.
     """
     xs, ys = _values("a", a), _values("b", b)
     if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin > 0:
         raise ValueError(f"margin must be a positive number, got {margin!r}")
+    m = f"{margin:g}"
     if min(xs) - max(ys) > margin:
-        return "higher"
+        return f"higher by more than {m}"
     if min(ys) - max(xs) > margin:
-        return "lower"
+        return f"lower by more than {m}"
     if max(xs) - min(ys) < margin and max(ys) - min(xs) < margin:
-        return f"about the same (within {margin:g})"
-    return "within the spread of the seeds"
+        return f"less than {m} apart"
+    return f"not resolved at {m}"
 
 
 def mean_spread(values: Sequence[float]) -> tuple[float, float, float]:
@@ -60,9 +60,9 @@ def accuracy_verdict(name_a: str, a: Sequence[float], name_b: str, b: Sequence[f
                      margin: float = 0.03) -> str:
     """One line: '<a> against <b>: <verdict>, 96.5 % against 22.8 %' (accuracies as fractions)."""
     word = seed_verdict(a, b, margin)
-    word = word.replace(f"within {margin:g})", f"within {100 * margin:g} points)")
+    word = word.replace(f" {margin:g}", f" {100 * margin:g} points")
     return (f"{name_a} against {name_b}: {word}, mean {statistics.fmean(a):.1%} "
             f"against {statistics.fmean(b):.1%}")
 
 
-__all__ = ["SEED_VERDICTS", "accuracy_verdict", "describe_accuracy", "mean_spread", "seed_verdict"]
+__all__ = ["accuracy_verdict", "describe_accuracy", "mean_spread", "seed_verdict"]

@@ -45,7 +45,7 @@ BLOCKED = blocked_folders(os.path.realpath(sys.executable), sys.base_prefix, sys
 if BLOCKED:
     sys.exit(f"Students could not start this environment's Python ({os.path.realpath(sys.executable)}): "
              f"other users cannot enter {', '.join(BLOCKED)}. Build the environment from a Python they "
-             f"can run, e.g. `make hub PYTHON=/usr/bin/python3.11 VENV=/srv/hybridize/venv` with the clone "
+             f"can run, e.g. `make hub PYTHON=/usr/bin/python3.13 VENV=/srv/hybridize/venv` with the clone "
              f"outside /root, or allow them to pass through (chmod o+x {' '.join(BLOCKED)}).")
 
 ROOT = Path(__file__).resolve().parent.parent          # this repository

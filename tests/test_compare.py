@@ -1,11 +1,20 @@
-"""Unit tests of helpers.compare: interleaving, intervals and verdicts, with a fake clock."""
+"""Unit tests of helpers.compare: interleaving, intervals and verdicts, with a fake clock;
+the intervals' coverage on simulated rounds; and the sanitizer on verdict lines."""
 
+import math
 import os
+import random
+import re
+from pathlib import Path
 
 import pytest
 
 import helpers
-from helpers.comparison import Comparison, Ratio, compare, first_call, machine_load, median_interval, set_threads
+from helpers.comparison import (MIN_ROUNDS, Comparison, Ratio, block_length, compare, first_call,
+                                lag1_autocorrelation, machine_load, median_interval, round_interval,
+                                rounds_needed, set_threads, time_alone)
+
+SANITIZE = Path(__file__).with_name("nbval_sanitize.cfg")
 
 
 class FakeClock:
@@ -27,12 +36,23 @@ class FakeClock:
 
 def test_median_interval_uses_order_statistics():
     values = list(range(1, 21))  # n = 20: the 95 % interval of the median is (x6, x15)
-    assert median_interval(values) == (6, 15)
-    assert median_interval([3.0, 1.0, 2.0]) == (1.0, 3.0)  # too few values: the whole range
+    interval = median_interval(values)
+    assert (interval.low, interval.high) == (6, 15)
+    assert interval.coverage == pytest.approx(1 - 2 * sum(math.comb(20, j) for j in range(6)) / 2 ** 20)
+    assert interval.coverage >= 0.95 and interval.claims()
     with pytest.raises(ValueError, match="values"):
         median_interval([])
     with pytest.raises(ValueError, match="confidence"):
         median_interval([1.0], confidence=1.5)
+
+
+def test_fewer_than_six_values_make_no_95_percent_claim():
+    assert rounds_needed(0.95) == MIN_ROUNDS == 6 and rounds_needed(0.99) == 8
+    five = median_interval([3.0, 1.0, 2.0, 5.0, 4.0])  # the range covers 1 - 2/32 = 93.75 %
+    assert (five.low, five.high) == (1.0, 5.0)
+    assert five.coverage == pytest.approx(0.9375) and not five.claims(0.95)
+    six = median_interval([3.0, 1.0, 2.0, 5.0, 4.0, 6.0])
+    assert (six.low, six.high) == (1.0, 6.0) and six.coverage == pytest.approx(1 - 2 / 64) and six.claims()
 
 
 def test_compare_interleaves_and_rotates_the_order(full_mode):
@@ -81,20 +101,33 @@ def test_ratio_and_verdicts():
     cmp = Comparison(times, {"eager": 1, "graph": 1})
     r = cmp.ratio("graph", "eager")
     assert r.median == pytest.approx(6.0) and r.low == pytest.approx(5.4) and r.high == pytest.approx(6.6)
-    assert r.half_width == pytest.approx(0.1)
-    assert r.verdict(1.2) == "faster"
-    assert cmp.ratio("eager", "graph").verdict(1.2) == "slower"
-    assert r.verdict(5.5) == "within the noise"
-    same = Ratio("a", "b", 1.0, 0.95, 1.05, 20)
-    assert same.verdict(1.2) == "about the same (within 1.20x)"
-    far = Ratio("a", "b", 0.3, 0.29, 0.31, 20)  # 0.3x is not "about the same", but it is within 10x
-    assert far.verdict(10) == "within 10.00x either way"
-    assert far.verdict(1.2) == "slower"
-    assert r.describe(1.2) == "faster, 6.00x (5.40x to 6.60x)"
+    assert r.half_width == pytest.approx(0.1) and r.rounds == 7 and r.block == 1 and r.claimed
+    assert r.verdict(1.5) == "faster by more than 1.50x"
+    assert cmp.ratio("eager", "graph").verdict(1.5) == "slower by more than 1.50x"
+    assert r.verdict(6.0) == "not resolved at 6.00x"  # the interval straddles the threshold
+    assert r.describe(1.5) == "faster by more than 1.50x, 6.00x (5.40x to 6.60x)"
+    assert r.describe(1.1) == "faster by more than 1.10x, 6.00x (5.40x to 6.60x)"
+    same = Ratio("a", "b", 0.89, 0.88, 0.90, 20)  # a resolved 11 % slow-down is still < 1.2x apart
+    assert same.verdict(1.2) == "less than 1.20x apart"
+    assert same.verdict(1.1) == "slower by more than 1.10x"
+    assert same.verdict(1.12) == "not resolved at 1.12x"
+    far = Ratio("a", "b", 0.3, 0.29, 0.31, 20)  # the same words for every threshold, 2x and more too
+    assert far.verdict(10) == "less than 10.00x apart"
+    assert far.verdict(3) == "slower by more than 3.00x"
     with pytest.raises(ValueError, match="threshold"):
         r.verdict(0.9)
     with pytest.raises(ValueError, match="mode"):
         cmp.ratio("nope", "eager")
+
+
+def test_fewer_than_six_rounds_resolve_nothing_and_print_the_range():
+    cmp = Comparison({"eager": [6.0, 6.6, 5.4, 6.0, 6.2], "graph": [1.0] * 5}, {"eager": 1, "graph": 1})
+    r = cmp.ratio("graph", "eager")
+    assert r.rounds == 5 and not r.claimed
+    assert (r.low, r.high) == pytest.approx((5.4, 6.6))  # the range: no 95 % interval
+    assert r.verdict(1.5) == "not resolved at 1.50x (fewer than 6 rounds)"
+    assert r.describe(1.5) == "not resolved at 1.50x (fewer than 6 rounds), 6.00x (range 5.40x to 6.60x)"
+    assert Ratio("a", "b", 6.0, 5.4, 6.6, 6).verdict(1.5) == "faster by more than 1.50x"
 
 
 def test_group_ratio_compares_rates_per_round():
@@ -112,12 +145,14 @@ def test_group_ratio_compares_rates_per_round():
         cmp.group_ratio(["a"], ["b"], work={"a": 1.0})
 
 
-def test_pair_ratio_pools_pairs_and_rounds():
-    times = {"a": [1.0, 2.0], "b": [2.0, 4.0], "c": [1.0, 1.0]}
+def test_pair_ratio_gives_one_value_per_round():
+    times = {"a": [1.0, 2.0, 1.0], "b": [2.0, 4.0, 2.0], "c": [1.0, 1.0, 1.0]}
     cmp = Comparison(times, dict.fromkeys(times, 1))
-    r = cmp.pair_ratio([("a", "b"), ("c", "b")])
-    assert r.median == pytest.approx(2.0)  # per-round rate ratios 2, 2 (a/b) and 2, 4 (c/b)
-    assert r.rounds == 4 and r.low == pytest.approx(2.0) and r.high == pytest.approx(4.0)
+    r = cmp.pair_ratio([("a", "b"), ("c", "b"), ("a", "c")])
+    # per round, pair ratios (a/b, c/b, a/c): (2, 2, 1), (2, 4, 0.5), (2, 2, 1); medians 2, 2, 2
+    assert r.rounds == 3 and r.median == pytest.approx(2.0)
+    assert (r.low, r.high) == pytest.approx((2.0, 2.0))
+    assert r.mode == "3 pairs" and r.baseline == "their baselines"
     assert cmp.pair_ratio([("a", "b")], work={"a": 1.0, "b": 2.0}).median == pytest.approx(1.0)
     with pytest.raises(TypeError, match="pairs"):
         cmp.pair_ratio([])
@@ -129,17 +164,25 @@ def test_pair_ratio_pools_pairs_and_rounds():
 
 def test_verdict_and_table_print(capsys):
     cmp = Comparison({"eager": [2e-3] * 6, "graph": [1e-3] * 6}, {"eager": 3, "graph": 5})
-    assert cmp.verdict("graph", "eager", threshold=1.5) == "faster"
+    assert cmp.verdict("graph", "eager", threshold=1.5) == "faster by more than 1.50x"
     cmp.table(baseline="eager")
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "graph against eager: faster, 2.00x (2.00x to 2.00x)"
-    assert out[1].startswith("mode ")
+    assert out[0] == "graph against eager: faster by more than 1.50x, 2.00x (2.00x to 2.00x)"
+    assert out[1] == "mode  | median ± IQR/2 | speed-up (95 % interval)"
     assert out[2] == "eager | 2 ms ± 0 ns | -"
     assert out[3] == "graph | 1 ms ± 0 ns | 2.00x (2.00x to 2.00x) over eager"
     assert out[4] == "(6 rounds, interleaved)"
     assert [m.number for m in cmp.measurements()] == [3, 5]
     with pytest.raises(TypeError, match="baseline"):
         cmp.table(baseline=3)
+
+
+def test_table_with_fewer_than_six_rounds_prints_ranges(capsys):
+    cmp = Comparison({"eager": [2e-3, 3e-3, 2e-3], "graph": [1e-3] * 3}, {"eager": 1, "graph": 1})
+    cmp.table(baseline="eager")
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "mode  | median ± IQR/2 | speed-up (range: fewer than 6 rounds, no interval)"
+    assert out[2] == "graph | 1 ms ± 0 ns | 2.00x (range 2.00x to 3.00x) over eager"
 
 
 def test_compare_checks_its_arguments():
@@ -162,7 +205,7 @@ def test_compare_on_real_work_gives_a_tight_ratio(full_mode):
                      budget=0.3, block=0.002, min_rounds=15)
     r = result.ratio("one", "three")
     assert 2.0 < r.median < 4.0
-    assert r.verdict(1.5) == "faster"
+    assert r.verdict(1.5) == "faster by more than 1.50x"
 
 
 def test_first_call_times_one_call_and_sync():
@@ -205,3 +248,175 @@ def test_one_slow_call_does_not_fix_a_too_small_block(full_mode):
 
     result = compare({"x": mode}, budget=1e-9, block=0.004, min_rounds=2, warmup=0, clock=clock)
     assert result.number == {"x": 5}
+
+
+def test_time_alone_times_blocks_with_sync_inside(full_mode):
+    clock = FakeClock()
+    waits = []
+    m = time_alone(clock.mode("x", 0.5), "x", number=4, repeats=3, warmup=2,
+                   sync=lambda: waits.append(clock.now), clock=clock)
+    assert m.times == [0.5, 0.5, 0.5] and m.number == 4 and m.warmup == 2
+    assert clock.order == ["x"] * (2 + 3 * 4)
+    assert len(waits) == 1 + 3  # after the warm-up, then inside every timed block
+    with pytest.raises(TypeError, match="fn"):
+        time_alone(3)
+    with pytest.raises(ValueError, match="repeats"):
+        time_alone(lambda: None, repeats=0)
+
+
+def test_time_alone_scales_down_in_quick_mode(quick):
+    clock = FakeClock()
+    m = time_alone(clock.mode("x", 1.0), number=100, repeats=7, warmup=10, clock=clock)
+    assert (m.number, m.repeats, m.warmup) == (10, 3, 1)
+    assert len(clock.order) == 1 + 3 * 10
+
+
+# --- Blocks of rounds: the interval when rounds drift --------------------------------------------
+
+def ar1(n, rho, rng):
+    """n values of a stationary AR(1) series with lag-1 correlation rho and unit variance."""
+    x, out = rng.gauss(0, 1), []
+    for _ in range(n):
+        out.append(x)
+        x = rho * x + math.sqrt(1 - rho * rho) * rng.gauss(0, 1)
+    return out
+
+
+def test_block_length_follows_the_autocorrelation():
+    rng = random.Random(3)
+    assert lag1_autocorrelation([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]) == pytest.approx(0.5)  # ranks 1..6
+    assert lag1_autocorrelation([1.0, 1.0, 1.0]) == 0.0
+    assert block_length([1.0, 3.0] * 20) == 1  # alternating: negative autocorrelation
+    assert block_length([float(i) for i in range(40)]) == 6  # a trend: as long as 6 blocks allow
+    drifting = [math.exp(0.1 * v) for v in ar1(200, 0.8, rng)]
+    assert 6 <= block_length(drifting) <= 200 // MIN_ROUNDS
+    interval, block = round_interval(drifting)
+    assert block == block_length(drifting) and interval.low <= sorted(drifting)[100] <= interval.high
+
+
+def coverage(make_comparison, ratio, truth, simulations, seed):
+    """Share of simulated runs whose printed interval holds the true factor."""
+    rng = random.Random(seed)
+    hits = 0
+    for _ in range(simulations):
+        r = ratio(make_comparison(rng))
+        hits += r.low <= truth <= r.high
+    return hits / simulations
+
+
+def rounds_comparison(rho, rounds, truth=2.0, sd=0.05):
+    """Baseline and mode times whose per-round ratio is truth x exp(AR(1) noise)."""
+    def make(rng):
+        noise = ar1(rounds, rho, rng)
+        base = [truth * math.exp(sd * e) for e in noise]
+        return Comparison({"base": base, "mode": [1.0] * rounds}, {"base": 1, "mode": 1})
+    return make
+
+
+def by_ratio(cmp):
+    return cmp.ratio("mode", "base")
+
+
+def test_interval_covers_about_95_percent_of_independent_rounds():
+    cov = coverage(rounds_comparison(0.0, 40), by_ratio, 2.0, 1000, seed=1)
+    assert 0.93 <= cov <= 0.985  # order statistics of 40 values: 96.2 % exactly, a little more with blocks
+
+
+def test_interval_covers_at_least_90_percent_when_rounds_drift():
+    """AR(1) drift, autocorrelation 0.5, 40 rounds: plain order statistics covered 82.5 % (4000 runs)."""
+    make = rounds_comparison(0.5, 40)
+    cov = coverage(make, by_ratio, 2.0, 1000, seed=2)
+    assert cov >= 0.90
+
+    def plain(cmp):  # one block per round: the interval without blocks
+        per_round = [a / b for a, b in zip(cmp.times["base"], cmp.times["mode"])]
+        return median_interval(per_round)
+
+    assert coverage(make, plain, 2.0, 1000, seed=2) < 0.88  # the test can fail: blocks are needed
+
+
+def pairs_comparison(n_pairs, rounds, truth=2.0, shared=0.05, own=0.02):
+    """Modes in pairs whose rate ratio is truth x a per-round effect shared by every pair x its own noise."""
+    def make(rng):
+        times = {}
+        effect = [rng.gauss(0, shared) for _ in range(rounds)]
+        for p in range(n_pairs):
+            times[f"base {p}"] = [truth * math.exp(e + rng.gauss(0, own)) for e in effect]
+            times[f"mode {p}"] = [1.0] * rounds
+        return Comparison(times, dict.fromkeys(times, 1))
+    return make
+
+
+def test_pair_ratio_covers_at_least_90_percent_with_a_shared_round_effect():
+    """16 pairs x 11 rounds, as in 08: pooling the 176 values as independent covered 45 % (4000 runs)."""
+    make = pairs_comparison(16, 11)
+    pairs = [(f"mode {p}", f"base {p}") for p in range(16)]
+    assert coverage(make, lambda cmp: cmp.pair_ratio(pairs), 2.0, 500, seed=3) >= 0.90
+
+    def pooled(cmp):  # the old way: every pair of every round as one independent value
+        return median_interval([cmp.times[b][r] / cmp.times[m][r] for m, b in pairs for r in range(11)])
+
+    assert coverage(make, pooled, 2.0, 500, seed=3) < 0.80
+
+
+# --- The sanitizer on verdict lines: measured factors masked, thresholds kept ---------------------
+
+def sanitize_rules():
+    """The (regex, replace) pairs of nbval_sanitize.cfg, read as nbval reads them."""
+    text = SANITIZE.read_text()
+    rules = re.findall(r"^regex: (.*)$\n^replace: (.*)$", text, flags=re.MULTILINE)
+    assert len(rules) == text.count("\nregex: ")  # every regex: line has its replace: line
+    return rules
+
+
+def sanitize(line):
+    for regex, replace in sanitize_rules():
+        line = re.sub(regex, replace, line)
+    return line
+
+
+def test_sanitize_rules_are_read_as_nbval_reads_them():
+    nbval = pytest.importorskip("nbval.plugin")
+    assert nbval.get_sanitize_patterns(SANITIZE.read_text()) == sanitize_rules()
+
+
+@pytest.mark.parametrize("stored, fresh", [
+    ("tf.function against eager: faster by more than 1.50x, 6.44x (6.34x to 6.53x)",
+     "tf.function against eager: faster by more than 1.50x, 5.03x (4.92x to 5.10x)"),
+    ("1032 against 1024: less than 1.20x apart, 0.89x (0.88x to 0.90x)",
+     "1032 against 1024: less than 1.20x apart, 1.01x (0.97x to 1.05x)"),
+    ("a against b: not resolved at 1.10x, 1.08x (1.02x to 1.14x)",
+     "a against b: not resolved at 1.10x, 0.93x (0.89x to 1.12x)"),
+    ("a against b: not resolved at 1.50x (fewer than 6 rounds), 1.40x (range 1.20x to 1.60x)",
+     "a against b: not resolved at 1.50x (fewer than 6 rounds), 1.31x (range 1.02x to 1.71x)"),
+    ("graph | 1 ms ± 0 ns | 2.00x (2.00x to 2.00x) over eager",
+     "graph | 3 ms ± 1 ms | 12.5x (11.0x to 14.25x) over eager"),
+])
+def test_a_measured_factor_change_is_masked(stored, fresh):
+    assert sanitize(stored) == sanitize(fresh)
+    assert "Nx" in sanitize(stored)
+
+
+@pytest.mark.parametrize("stored, fresh", [
+    ("tf.function against eager: faster by more than 1.50x, 6.44x (6.34x to 6.53x)",
+     "tf.function against eager: faster by more than 1.20x, 6.44x (6.34x to 6.53x)"),
+    ("1032 against 1024: less than 1.20x apart, 0.89x (0.88x to 0.90x)",
+     "1032 against 1024: less than 1.05x apart, 0.89x (0.88x to 0.90x)"),
+    ("a against b: not resolved at 1.10x, 1.08x (1.02x to 1.14x)",
+     "a against b: not resolved at 1.50x, 1.08x (1.02x to 1.14x)"),
+    ("a against b: slower by more than 10.00x, 0.02x (0.01x to 0.03x)",
+     "a against b: slower by more than 3.00x, 0.02x (0.01x to 0.03x)"),
+    ("tf.function against eager: faster by more than 1.50x, 6.44x (6.34x to 6.53x)",
+     "tf.function against eager: not resolved at 1.50x, 6.44x (6.34x to 6.53x)"),
+])
+def test_a_threshold_or_verdict_change_is_visible(stored, fresh):
+    assert sanitize(stored) != sanitize(fresh)
+
+
+def test_describe_output_keeps_its_threshold_through_the_sanitizer():
+    for threshold in (1.05, 1.1, 1.2, 1.5, 2.0, 10.0):
+        for r in (Ratio("a", "b", 6.44, 6.34, 6.53, 40), Ratio("a", "b", 0.89, 0.88, 0.9, 40),
+                  Ratio("a", "b", 1.1, 0.9, 1.3, 40), Ratio("a", "b", 1.4, 1.2, 1.6, 5)):
+            line = sanitize(r.describe(threshold))
+            assert line.startswith(r.verdict(threshold) + ", Nx (")  # the verdict and its threshold, intact
+            assert line.count("Nx") == 3

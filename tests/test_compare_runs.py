@@ -7,9 +7,9 @@ spec = importlib.util.spec_from_file_location("compare_runs", Path(__file__).par
 compare_runs = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(compare_runs)
 
-TEXT = ["tf.function against eager: faster, 5.90x (5.60x to 6.20x)\nPlain 3.5 and v2x are no factors\n",
-        "1032 against 1024: about the same (within 1.20x), 1.03x (1.00x to 1.06x)\n",
-        "compile against eager: within 3.00x either way, 0.62x (0.61x to 0.63x)\n"]
+TEXT = ["tf.function against eager: faster by more than 2.00x, 5.90x (5.60x to 6.20x)\nPlain 3.5 and v2x are no factors\n",
+        "1032 against 1024: less than 1.20x apart, 1.03x (1.00x to 1.06x)\n",
+        "compile against eager: not resolved at 3.00x, 0.62x (0.61x to 0.63x)\n"]
 
 
 def test_factors_are_read_in_order():
@@ -23,17 +23,17 @@ def test_roofline_distances_are_counted_apart_from_speed_ups():
 
 
 def test_verdicts_are_read_with_their_claims():
-    assert compare_runs.verdicts(TEXT) == [("tf.function against eager", "faster"),
-                                           ("1032 against 1024", "about the same"),
-                                           ("compile against eager", "within 3.00x either way")]
+    assert compare_runs.verdicts(TEXT) == [("tf.function against eager", "faster by more than 2.00x"),
+                                           ("1032 against 1024", "less than 1.20x apart"),
+                                           ("compile against eager", "not resolved at 3.00x")]
 
 
 def test_report_flags_a_changed_verdict(capsys):
-    other = [TEXT[0].replace("faster", "within the noise").replace("5.90x", "5.00x"), *TEXT[1:]]
+    other = [TEXT[0].replace("faster by more than 2.00x", "not resolved at 2.00x").replace("5.90x", "5.00x"), *TEXT[1:]]
     assert compare_runs.report("nb", TEXT, other) is False
     out = capsys.readouterr().out
     assert "factors within ±10 %: 8/9 (89 %)" in out
-    assert "tf.function against eager: faster / within the noise" in out
+    assert "tf.function against eager: faster by more than 2.00x / not resolved at 2.00x" in out
     totals = {}
     assert compare_runs.report("nb", TEXT, TEXT, totals) is True
     assert totals["speed"] == (9, 9) and totals["verdicts"] == (3, 3)

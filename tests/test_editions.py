@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from jupyterlab_driver import MISSING_CHROMIUM, ROOT, block_remote, chromium, chromium_path
@@ -31,11 +32,10 @@ def executed_notebooks() -> list[Path]:
 
 
 def expected_slides(path: Path) -> int:
-    """Count the slides reveal.js shows: the first visible cell, then every slide or subslide cell."""
-    types = [c.get("metadata", {}).get("slideshow", {}).get("slide_type", "-")
-             for c in json.loads(path.read_text(encoding="utf-8"))["cells"]]
-    visible = [t for t in types if t not in ("skip", "notes")]
-    return 1 + sum(t in ("slide", "subslide") for t in visible[1:]) if visible else 0
+    """Count the slides of a notebook's lecture deck (tools/decks.py: the cells tagged for it)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import decks
+    return decks.slide_count(nbformat.read(path, as_version=4))
 
 
 def stored_outputs(path: Path, mime: str) -> int:
@@ -104,7 +104,7 @@ def test_slide_deck_renders_offline(browser, notebooks, tmp_path):
     ready, total = view.page.evaluate("""() => new Promise(resolve =>
         require(['vendor/reveal.js/dist/reveal.js'], R => resolve([R.isReady(), R.getTotalSlides()])))""")
     assert ready
-    assert total == expected_slides(deck), f"{deck.name}: {total} slides, the metadata asks for {expected_slides(deck)}"
+    assert total == expected_slides(deck), f"{deck.name}: {total} slides, its tags ask for {expected_slides(deck)}"
     # Moving on re-renders MathJax and resizes long slides (jQuery): both must be there.
     view.page.evaluate("""() => new Promise(resolve =>
         require(['vendor/reveal.js/dist/reveal.js'], R => { R.next(); R.next(); resolve(); }))""")

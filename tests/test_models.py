@@ -5,6 +5,7 @@ import os
 import numpy as np
 import pytest
 
+import helpers
 from helpers import models
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")  # TensorFlow's C++ start-up lines
@@ -87,7 +88,9 @@ def test_torch_mlp_and_onnx_export(weights_and_input, tmp_path):
 
 def test_mxnet_mlp(weights_and_input):
     # before the TensorFlow test: importing MXNet after TensorFlow crashes this MXNet build
-    mx = pytest.importorskip("mxnet")
+    if not helpers.is_installed("mxnet"):
+        pytest.skip("MXNet is not installed here")
+    mx = helpers.import_mxnet()
     w, x = weights_and_input
     net = models.mxnet_mlp(w)
     net.hybridize()

@@ -1,11 +1,12 @@
-"""Unit tests of helpers.timing, with a fake clock so the statistics are exact."""
+"""Unit tests of helpers.timing (the book's Timer and Benchmark, Measurement, quick mode) and helpers.checks."""
 
 import statistics
 
 import pytest
 
 import helpers
-from helpers.timing import Benchmark, Measurement, Timer, format_time, measure, print_table, scale
+from helpers import checks
+from helpers.timing import Benchmark, Measurement, Timer, format_time, scale
 
 
 class FakeClock:
@@ -54,90 +55,24 @@ def test_benchmark_default_description(capsys):
     assert capsys.readouterr().out.startswith("Done: ")
 
 
-def test_measure_statistics_with_fake_clock(full_mode, capsys):
-    clock = FakeClock()
-    durations = iter([1.0] * 4 + [1.0, 3.0, 2.0, 5.0, 4.0])  # 4 warm-up calls, then 5 blocks of 1 call
-    result = measure(lambda: clock.work(next(durations)), "toy", number=1, repeats=5, warmup=4,
-                     clock=clock)
-    assert result.times == [1.0, 3.0, 2.0, 5.0, 4.0]
-    assert result.median == 3.0
-    assert result.q1 == 2.0 and result.q3 == 4.0
-    assert result.iqr == 2.0 and result.spread == 1.0
-    assert result.min == 1.0
-    assert result.repeats == 5 and result.number == 1 and result.warmup == 4
-    assert capsys.readouterr().out == "toy: 3 s ± 1 s per call (median ± IQR/2 of 5 repeats of 1 calls)\n"
-
-
-def test_measure_divides_block_time_by_number(full_mode):
-    clock = FakeClock()
-    result = measure(lambda: clock.work(0.5), number=4, repeats=3, warmup=0, clock=clock, quiet=True)
-    assert result.times == [0.5, 0.5, 0.5]
-
-
-def test_measure_syncs_once_per_timed_block_inside_the_timing(full_mode):
-    clock = FakeClock()
-    result = measure(lambda: clock.work(1e-3), number=3, repeats=4, warmup=2,
-                     sync=lambda: clock.events.append("sync"), clock=clock, quiet=True)
-    events = clock.events
-    # warm-up: 2 calls then one sync, before any clock reading
-    assert events[:3] == ["call", "call", "sync"]
-    blocks = events[3:]
-    assert blocks.count("sync") == result.repeats == 4
-    # each timed block: clock, 3 calls, sync, clock
-    assert blocks == ["clock", "call", "call", "call", "sync", "clock"] * 4
-
-
-def test_sync_work_is_counted_in_the_time(full_mode):
-    clock = FakeClock()
-    # the call returns at once; the queued work takes 2 s and is waited for by sync
-    result = measure(lambda: None, number=1, repeats=3, warmup=0, sync=lambda: clock.work(2.0),
-                     clock=clock, quiet=True)
-    assert result.times == [2.0, 2.0, 2.0]
-
-
 def test_quick_mode_scales_counts(quick):
     assert helpers.quick_mode()
     assert scale(1000) == 100
     assert scale(7) == 1
     assert scale(7, minimum=3) == 3
     assert scale(0) == 0
-    clock = FakeClock()
-    result = measure(lambda: clock.work(1.0), number=100, repeats=7, warmup=10, clock=clock, quiet=True)
-    assert (result.number, result.repeats, result.warmup) == (10, 3, 1)
-    assert clock.events.count("call") == 1 + 3 * 10
 
 
 def test_full_mode_keeps_counts(full_mode):
     assert not helpers.quick_mode()
     assert scale(1000) == 1000
-    clock = FakeClock()
-    result = measure(lambda: clock.work(1.0), number=100, repeats=7, warmup=10, clock=clock, quiet=True)
-    assert (result.number, result.repeats, result.warmup) == (100, 7, 10)
+    assert scale(7, minimum=3) == 7
 
 
 @pytest.mark.parametrize("value", ["0", "false", "no", ""])
 def test_quick_mode_off_values(monkeypatch, value):
     monkeypatch.setenv("HYBRID_QUICK", value)
     assert not helpers.quick_mode()
-
-
-@pytest.mark.parametrize("kwargs, error, name", [
-    ({"repeats": 0}, ValueError, "repeats"),
-    ({"repeats": -3}, ValueError, "repeats"),
-    ({"number": 0}, ValueError, "number"),
-    ({"warmup": -1}, ValueError, "warmup"),
-    ({"repeats": 2.5}, TypeError, "repeats"),
-    ({"number": True}, TypeError, "number"),
-    ({"sync": "waitall"}, TypeError, "sync"),
-])
-def test_measure_rejects_bad_arguments(kwargs, error, name):
-    with pytest.raises(error, match=name):
-        measure(lambda: None, quiet=True, **kwargs)
-
-
-def test_measure_rejects_non_callable():
-    with pytest.raises(TypeError, match="fn"):
-        measure(42)
 
 
 def test_scale_rejects_negative():
@@ -160,24 +95,6 @@ def test_format_time_units(seconds, text):
     assert format_time(seconds) == text
 
 
-def test_print_table_with_baseline(capsys):
-    a = Measurement("eager", [4e-6, 4e-6, 4e-6], number=10, warmup=1)
-    b = Measurement("compiled", [1e-6, 1e-6, 1e-6], number=10, warmup=1)
-    print_table([a, b], baseline="eager")
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["mode", "median", "±", "IQR/2", "speed-up"]
-    assert lines[1].split() == ["eager", "4", "µs", "0", "ns", "1.00x"]
-    assert lines[2].split() == ["compiled", "1", "µs", "0", "ns", "4.00x"]
-
-
-def test_print_table_rejects_unknown_baseline():
-    a = Measurement("eager", [1.0], number=1, warmup=0)
-    with pytest.raises(ValueError, match="baseline"):
-        print_table([a], baseline="graph")
-    with pytest.raises(TypeError, match="measurements"):
-        print_table([])
-
-
 def test_median_matches_statistics_module():
     times = [0.3, 0.1, 0.4, 0.1, 0.5, 0.9]
     m = Measurement("x", times, number=1, warmup=0)
@@ -190,3 +107,58 @@ def test_median_matches_statistics_module():
 def test_format_factor_keeps_small_ratios_readable(ratio, text):
     from helpers.timing import format_factor
     assert format_factor(ratio) == text
+
+
+def test_measurement_statistics_and_text():
+    m = Measurement("toy", [1.0, 3.0, 2.0, 5.0, 4.0], number=1, warmup=4)
+    assert m.median == 3.0
+    assert m.q1 == 2.0 and m.q3 == 4.0
+    assert m.iqr == 2.0 and m.spread == 1.0
+    assert m.min == 1.0 and m.repeats == 5
+    assert str(m) == "toy: 3 s ± 1 s per call (median ± IQR/2 of 5 repeats of 1 calls)"
+
+
+def test_the_measuring_engine_is_compare_alone():
+    """measure and print_table timed modes one after another; compare is the one path now."""
+    for name in ("measure", "print_table"):
+        assert not hasattr(helpers, name) and not hasattr(helpers.timing, name)
+    for name in ("VERDICTS", "SEED_VERDICTS", "FASHION_CLASSES", "median_interval", "layered_layout"):
+        assert name not in helpers.__all__ and not hasattr(helpers, name)
+    from helpers import comparison, data, training
+    assert not hasattr(comparison, "VERDICTS") and not hasattr(training, "SEED_VERDICTS")
+    assert not hasattr(data, "FASHION_CLASSES")
+
+
+def test_one_set_of_argument_checks():
+    """Every module of helpers takes its checks from helpers.checks (no private copy left)."""
+    from helpers import comparison, data, models, roofline, timing
+    assert data._check_int is models._check_int is checks.check_int
+    assert roofline._check_positive is checks.check_positive
+    assert comparison.check_count is timing.check_count is checks.check_count
+    for module in (comparison, timing):
+        for name in ("_check_positive", "_check_int", "_check_callable"):
+            assert not hasattr(module, name), (module.__name__, name)
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: checks.check_positive("budget", 0), ValueError, "budget must be positive and finite, got 0"),
+    (lambda: checks.check_positive("budget", float("inf")), ValueError, "budget must be positive and finite"),
+    (lambda: checks.check_positive("budget", True), TypeError, "budget must be a number, got bool"),
+    (lambda: checks.check_int("size", 0), ValueError, "size must be 1 or more, got 0"),
+    (lambda: checks.check_int("seed", -1, minimum=0), ValueError, "seed must be 0 or more, got -1"),
+    (lambda: checks.check_int("size", 2.0), TypeError, "size must be an int, got float"),
+    (lambda: checks.check_count("repeats", 0), ValueError, "repeats must be 1 or more, got 0"),
+    (lambda: checks.check_count("warmup", -1, allow_zero=True), ValueError, "warmup must be 0 or more"),
+    (lambda: checks.check_callable("sync", "waitall"), TypeError, "sync must be callable, got str"),
+])
+def test_checks_name_the_argument_and_the_value(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_checks_return_what_they_accept():
+    import numpy as np
+    assert checks.check_positive("x", 2) == 2.0 and isinstance(checks.check_positive("x", 2), float)
+    assert checks.check_int("n", np.int64(3)) == 3 and type(checks.check_int("n", np.int64(3))) is int
+    assert checks.check_count("n", 0, allow_zero=True) == 0
+    assert checks.check_callable("f", None, optional=True) is None

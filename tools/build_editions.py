@@ -36,6 +36,9 @@ from nbconvert.exporters import Exporter
 from nbconvert.filters import markdown_mistune
 from traitlets.config import Config
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import decks  # noqa: E402  (tools/decks.py: what each slide shows)
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "web" / "node_modules"
 TEMPLATES = ROOT / "tools" / "templates"
@@ -85,7 +88,11 @@ def exporter(edition: str, student: bool = False) -> Exporter:
     if edition == "slides":
         config.SlidesExporter.reveal_url_prefix = f"{VENDOR}/reveal.js"
         config.SlidesExporter.reveal_theme = "white"  # nbconvert's "simple" loads Google Fonts
-        config.SlidesExporter.reveal_scroll = True  # long outputs scroll inside their slide
+        # A 16:9 deck; nothing scrolls: a slide whose content is larger than the slide is a defect
+        # (tests/test_slides.py measures every slide).
+        config.SlidesExporter.reveal_width = "1280"
+        config.SlidesExporter.reveal_height = "720"
+        config.SlidesExporter.reveal_scroll = False
     result = SlidesExporter(config=config) if edition == "slides" else HTMLExporter(config=config)
     result.mermaid_js_url = NO_MERMAID  # not a configurable trait
     return result
@@ -144,15 +151,22 @@ def pager(entries: list[tuple[str, str, str]], i: int, where: str) -> str:
 
 
 def write_index(out: Path, edition: str, entries: list[tuple[str, str, str]], title: str,
-                contents: dict[str, list[tuple[str, str]]] | None = None) -> None:
-    """Write out/index.html: a link to each page with its notebook's title, summary and sections."""
+                contents: dict[str, list[tuple[str, str]]] | None = None,
+                lengths: dict[str, int] | None = None) -> None:
+    """Write out/index.html: a link to each page with its notebook's title, summary and sections.
+
+    `lengths` (decks only) gives each deck's number of slides, shown beside its title.
+    """
     kind = "Slide decks" if edition == "slides" else "Notebooks"
     contents = contents or {}
+    lengths = lengths or {}
 
     def item(href: str, title: str, summary: str) -> str:
         parts = "".join(f'<li><a href="{html.escape(href)}#{html.escape(anchor)}">{inline_markdown(text)}</a></li>'
                         for anchor, text in contents.get(href, []))
-        return (f'  <li><a href="{html.escape(href)}">{inline_markdown(title)}</a><p>{inline_markdown(summary)}</p>'
+        length = f' <span class="length">({lengths[href]} slides)</span>' if href in lengths else ""
+        return (f'  <li><a href="{html.escape(href)}">{inline_markdown(title)}</a>{length}'
+                f'<p>{inline_markdown(summary)}</p>'
                 + (f'<ul class="sections">{parts}</ul>' if parts else "") + "</li>")
     items = "\n".join(item(*entry) for entry in entries)
     (out / "index.html").write_text(f"""<!DOCTYPE html>
@@ -200,9 +214,12 @@ def build(edition: str, notebooks: list[Path], out: Path, student: bool = False)
         else:
             print(f"{path.name}: left out (a code cell has not been executed; run make outputs)")
     entries = [(path.stem + SUFFIX[edition], *title_and_summary(nb, path.stem)) for path, nb in chosen]
-    pages, contents = [], {}
+    pages, contents, lengths = [], {}, {}
     for i, (path, nb) in enumerate(chosen):
         resources = {"metadata": {"name": path.stem}}
+        if edition == "slides":
+            lengths[entries[i][0]] = decks.slide_count(nb, student)
+            nb = decks.deck(nb)
         if edition == "html":
             resources["pager"] = {where: pager(entries, i, where) for where in ("top", "bottom")}
         body, _ = export.from_notebook_node(nb, resources=resources)
@@ -214,7 +231,7 @@ def build(edition: str, notebooks: list[Path], out: Path, student: bool = False)
     title = "student edition (no solutions)" if student else "instructor edition (with worked solutions)"
     if edition != "notebooks":
         copy_vendor(out)
-        write_index(out, edition, entries, title, contents)
+        write_index(out, edition, entries, title, contents, lengths)
     print(f"{edition}, {title}: {len(pages)} file(s) in {out}")
     return pages
 

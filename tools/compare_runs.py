@@ -23,9 +23,10 @@ from typing import Optional
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-FACTOR = re.compile(r"(?<![\w.])(?<!within )(\d+(?:\.\d+)?)x\b")
+FACTOR = re.compile(r"(?<![\w.])(?<!\bthan )(?<!\bat )(\d+(?:\.\d+)?)x\b")  # thresholds are not factors
 NOT_SPEED_UPS = ("GFLOP/s", "of one device")
-VERDICT = re.compile(r"^(?P<claim>.*?): (?P<word>faster|slower|about the same|within \S+ either way|within the noise)\b", re.M)
+VERDICT = re.compile(r"^(?P<claim>.*?): (?P<word>(?:faster|slower) by more than [\d.]+x|less than [\d.]+x apart"
+                     r"|not resolved at [\d.]+x(?: \(fewer than 6 rounds\))?)", re.M)
 
 
 def outputs(path: Path) -> list[str]:

@@ -59,7 +59,8 @@ def main() -> None:
     frozen = subprocess.run([sys.executable, "-m", "pip", "freeze", "--exclude-editable"],
                             capture_output=True, text=True, check=True).stdout.splitlines()
     path = ROOT / "constraints.txt"
-    lines = freeze((ROOT / "requirements.txt").read_text(), path.read_text(), frozen)
+    direct = (ROOT / "requirements.txt").read_text() + "\n" + (ROOT / "requirements-nodeps.txt").read_text()
+    lines = freeze(direct, path.read_text(), frozen)
     path.write_text("\n".join(lines) + "\n")
     print(f"constraints.txt: {len(lines) - len(HEADER)} pins")
 

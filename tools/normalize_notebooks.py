@@ -6,17 +6,45 @@
 `make outputs` runs it after executing. A solution cell (tag `solution`) opens collapsed in
 JupyterLab, source and outputs, so a student does not see an answer before trying. Cell
 metadata `execution` (nbclient's timestamps) would change every cell on every run.
+
+Before it drops those timestamps, it records in each code cell that carries them (a cell that
+the run just executed) the SHA-256 of the cell's source, in
+``metadata["hybridize"]["source_sha256"]``.  A cell edited after its execution then no longer
+matches its hash (tests/test_notebook_metadata.py), and normalizing again cannot hide that: a
+cell without timestamps keeps the hash it had.  The timestamps exist only when the notebook was
+executed with nbclient's ``record_timing`` on (its default).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 from pathlib import Path
 
 import nbformat
 
 HIDDEN = {"source_hidden": True, "outputs_hidden": True}
+KEY, HASH = "hybridize", "source_sha256"
+
+
+def source_sha256(source: str) -> str:
+    """The SHA-256 of a cell's source, as hex."""
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()
+
+
+def hash_problems(nb: nbformat.NotebookNode) -> list[str]:
+    """Code cells whose recorded source hash is missing or differs from their source (empty cells aside)."""
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code" or not cell.source.strip():
+            continue    # nbclient does not execute an empty cell
+        stored = cell.metadata.get(KEY, {}).get(HASH)
+        if stored is None:
+            found.append(f"cell {i}: no source hash (not executed by make outputs since hashes were introduced)")
+        elif stored != source_sha256(cell.source):
+            found.append(f"cell {i}: source changed after it was executed (hash does not match)")
+    return found
 
 
 def problems(nb: nbformat.NotebookNode) -> list[str]:
@@ -32,8 +60,10 @@ def problems(nb: nbformat.NotebookNode) -> list[str]:
 
 
 def normalize(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop execution timestamps and collapse solution cells, in place; return the notebook."""
+    """Record source hashes of executed cells, drop timestamps, collapse solutions; return the notebook."""
     for cell in nb.cells:
+        if cell.cell_type == "code" and "execution" in cell.metadata:   # executed by this run
+            cell.metadata.setdefault(KEY, {})[HASH] = source_sha256(cell.source)
         cell.metadata.pop("execution", None)
         if "solution" in cell.metadata.get("tags", []):
             cell.metadata.setdefault("jupyter", {}).update(HIDDEN)

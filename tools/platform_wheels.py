@@ -1,11 +1,12 @@
-"""Which pinned packages have a wheel for Python 3.11 on each platform of the README's table.
+"""Which pinned packages have a wheel for Python 3.11, 3.12 and 3.13 on each platform of the README's table.
 
     python tools/platform_wheels.py                    # the direct pins of requirements.txt
     python tools/platform_wheels.py constraints.txt    # every pin of another file
 
 It reads each package's file list from PyPI's JSON simple index (PEP 691, what pip reads),
 downloads no wheel, and prints a Markdown table: "yes" when a wheel's tags match the platform
-(with the oldest macOS it accepts), "sdist" when only a source archive exists, "no" otherwise.
+(with the oldest macOS it accepts), "sdist" when only a source archive exists, "no" otherwise;
+a cell names the Pythons where they differ ("3.11, 3.12: yes; 3.13: no").
 Markers in the pin file are ignored here: the table says where a wheel exists, the markers
 say where it is installed.
 """
@@ -25,6 +26,7 @@ from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel
 ROOT = Path(__file__).resolve().parent.parent
 INDEX = "https://pypi.org/simple/{name}/"
 PYTHON = (3, 11)
+PYTHONS = ((3, 11), (3, 12), (3, 13))
 
 
 def manylinux(arch: str, newest_glibc_minor: int = 39) -> list[str]:
@@ -45,10 +47,10 @@ PLATFORMS: dict[str, list[str]] = {
 }
 
 
-def supported_tags(platforms: list[str]) -> set[Tag]:
-    """Return every wheel tag CPython 3.11 accepts on these platform tags."""
-    return set(cpython_tags(PYTHON, platforms=platforms)) | set(
-        compatible_tags(PYTHON, f"cp{PYTHON[0]}{PYTHON[1]}", platforms))
+def supported_tags(platforms: list[str], python: tuple[int, int] = PYTHON) -> set[Tag]:
+    """Return every wheel tag CPython `python` accepts on these platform tags."""
+    return set(cpython_tags(python, platforms=platforms)) | set(
+        compatible_tags(python, f"cp{python[0]}{python[1]}", platforms))
 
 
 def pins(path: Path) -> list[tuple[str, str]]:
@@ -61,9 +63,10 @@ def pins(path: Path) -> list[tuple[str, str]]:
     return found
 
 
-def availability(filenames: Iterable[str], version: str, platform_tags: list[str]) -> str:
-    """Say whether one of `filenames` (of release `version`) installs on the platform."""
-    tags = supported_tags(platform_tags)
+def availability(filenames: Iterable[str], version: str, platform_tags: list[str],
+                 python: tuple[int, int] = PYTHON) -> str:
+    """Say whether one of `filenames` (of release `version`) installs on the platform with `python`."""
+    tags = supported_tags(platform_tags, python)
     macos: list[tuple[int, int]] = []
     has_sdist = False
     for filename in filenames:
@@ -98,21 +101,32 @@ def files(name: str) -> list[str]:
         return [f["filename"] for f in json.load(response)["files"]]
 
 
+def across_pythons(filenames: list[str], version: str, platform_tags: list[str]) -> str:
+    """Return one cell: the availability, or per Python where the Pythons differ."""
+    found = {python: availability(filenames, version, platform_tags, python) for python in PYTHONS}
+    if len(set(found.values())) == 1:
+        return next(iter(found.values()))
+    groups: dict[str, list[str]] = {}
+    for python, answer in found.items():
+        groups.setdefault(answer, []).append(f"{python[0]}.{python[1]}")
+    return "; ".join(f"{', '.join(pythons)}: {answer}" for answer, pythons in groups.items())
+
+
 def table(pinned: list[tuple[str, str]]) -> str:
     """Return the Markdown table for these pins."""
     lines = ["| package | " + " | ".join(PLATFORMS) + " |",
              "|---|" + "---|" * len(PLATFORMS)]
     for name, version in pinned:
         names = files(name)
-        cells = [availability(names, version, tags) for tags in PLATFORMS.values()]
+        cells = [across_pythons(names, version, tags) for tags in PLATFORMS.values()]
         lines.append(f"| {name} {version} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
 def main(argv: list[str]) -> None:
     """Print the table for requirements.txt or the pin file given."""
-    path = Path(argv[0]) if argv else ROOT / "requirements.txt"
-    print(table(pins(path)))
+    paths = [Path(argv[0])] if argv else [ROOT / "requirements.txt", ROOT / "requirements-nodeps.txt"]
+    print(table([pin for path in paths for pin in pins(path)]))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,108 @@
+"""The one set-up (tools/setup_env.py): paths on Windows and POSIX, Python versions, pip check."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path, PureWindowsPath
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import setup_env  # noqa: E402
+
+
+@pytest.mark.parametrize("platform, name, expected", [
+    ("win32", "python", ("Scripts", "python.exe")),
+    ("win32", "jupyter", ("Scripts", "jupyter.exe")),
+    ("linux", "python", ("bin", "python")),
+    ("darwin", "jupyter", ("bin", "jupyter")),
+])
+def test_venv_executable_uses_scripts_on_windows_and_bin_elsewhere(platform: str, name: str,
+                                                                   expected: tuple[str, str]) -> None:
+    path = setup_env.venv_executable(Path("env"), name, platform)
+    assert path.parts[-2:] == expected
+    assert path.parent.parent == Path("env")
+
+
+def test_venv_executable_on_a_windows_path() -> None:
+    path = setup_env.venv_executable(PureWindowsPath(r"C:\Users\ada\hyb\.venv"), "python", "win32")
+    assert str(path).endswith(r"\.venv\Scripts\python.exe")
+
+
+@pytest.mark.parametrize("name", ["", "bin/python", r"Scripts\python"])
+def test_venv_executable_rejects_a_path_as_name(name: str) -> None:
+    with pytest.raises(ValueError, match="name"):
+        setup_env.venv_executable(Path("env"), name, "linux")
+
+
+@pytest.mark.parametrize("version", [(3, 11), (3, 12), (3, 13)])
+def test_supported_pythons_pass(version: tuple[int, int], tmp_path: Path) -> None:
+    assert setup_env.interpreter_problems(version, "/usr/lib", tmp_path / "venv") == []
+
+
+@pytest.mark.parametrize("version", [(3, 10), (3, 14), (2, 7)])
+def test_other_pythons_are_refused_naming_all_three(version: tuple[int, int], tmp_path: Path) -> None:
+    problems = setup_env.interpreter_problems(version, "/usr/lib", tmp_path / "venv")
+    assert len(problems) == 1
+    assert f"Python {version[0]}.{version[1]}" in problems[0]
+    assert "3.11, 3.12 or 3.13" in problems[0]
+
+
+def test_spaces_in_the_python_or_the_environment_are_refused(tmp_path: Path) -> None:
+    spaced_lib = setup_env.interpreter_problems((3, 13), "/Users/ada/Application Support/python/lib",
+                                                tmp_path / "venv")
+    assert len(spaced_lib) == 1 and "path with a space" in spaced_lib[0]
+    spaced_venv = setup_env.interpreter_problems((3, 13), "/usr/lib", tmp_path / "My Drive" / "venv")
+    assert len(spaced_venv) == 1 and "make VENV=" in spaced_venv[0]
+
+
+PIP_CHECK = """\
+mxnet 1.9.1 has requirement numpy<2.0.0,>1.16.0, but you have numpy 2.4.6.
+d2l 1.0.3 has requirement numpy==1.23.5, but you have numpy 2.4.6.
+d2l 1.0.3 requires jupyter, which is not installed.
+"""
+
+
+def test_pip_check_accepts_exactly_the_two_known_exceptions() -> None:
+    assert setup_env.pip_check_problems(PIP_CHECK) == []
+    assert setup_env.pip_check_problems("No broken requirements found.\n") == []
+    other = "tensorflow 2.21.0 has requirement protobuf>=5, but you have protobuf 4.0.\n"
+    assert setup_env.pip_check_problems(PIP_CHECK + other) == [other.strip()]
+
+
+def test_pip_check_of_this_environment_has_only_the_known_exceptions() -> None:
+    if sys.prefix == sys.base_prefix:
+        pytest.skip("runs in the project's virtual environment only")
+    result = subprocess.run([sys.executable, "-m", "pip", "check"], capture_output=True, text=True)
+    assert setup_env.pip_check_problems(result.stdout + result.stderr) == []
+    reported = {line.split()[0] for line in result.stdout.splitlines() if line.strip()}
+    assert reported <= set(setup_env.KNOWN_EXCEPTIONS)
+
+
+def test_nodeps_lines_leave_out_what_is_asked() -> None:
+    text = "# comment\nmxnet==1.9.1; platform_machine == 'x86_64'\n\nd2l==1.0.3\n"
+    assert setup_env.nodeps_lines(text, ()) == ["mxnet==1.9.1; platform_machine == 'x86_64'", "d2l==1.0.3"]
+    assert setup_env.nodeps_lines(text, ("mxnet",)) == ["d2l==1.0.3"]
+
+
+def test_the_fingerprint_follows_the_pins_and_the_configuration(tmp_path: Path) -> None:
+    for name in setup_env.INPUTS:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("a==1\n")
+    base = setup_env.fingerprint(tmp_path, (), "3.13")
+    assert setup_env.fingerprint(tmp_path, (), "3.13") == base
+    assert setup_env.fingerprint(tmp_path, ("mxnet",), "3.13") != base
+    assert setup_env.fingerprint(tmp_path, (), "3.12") != base
+    (tmp_path / "requirements-nodeps.txt").write_text("a==2\n")
+    assert setup_env.fingerprint(tmp_path, (), "3.13") != base
+
+
+def test_the_script_refuses_an_unsupported_python_before_installing(tmp_path: Path) -> None:
+    # This interpreter is supported; pretend it is not by asking for a space in the environment path.
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "setup_env.py"), "--venv",
+                             str(tmp_path / "My Drive" / "venv")], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "path with a space" in result.stderr
+    assert not (tmp_path / "My Drive").exists()
