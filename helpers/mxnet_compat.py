@@ -1,9 +1,10 @@
-"""Import MXNet 1.9.1 on NumPy 2: the one place that puts back the names NumPy 2 removed.
+"""Import MXNet 1.9.1 on NumPy 2: the one place that puts back the names NumPy removed (1.20 to 2.0).
 
 MXNet was archived in November 2023; its last release, 1.9.1 (2022), predates NumPy 2 and
-declares ``numpy<2``.  At import it copies a few module attributes that NumPy 2.0 removed
-(NEP 52: aliases such as ``np.alltrue`` and ``np.NINF``, and the financial functions that moved
-to the ``numpy-financial`` package).  `import_mxnet` adds exactly those names to ``numpy`` for
+declares ``numpy<2`` (it already fails on NumPy 1.20).  At import it copies a few module
+attributes that NumPy removed between 1.20 and 2.0: the financial functions (NEP 32, moved to
+the ``numpy-financial`` package in 1.20) and aliases such as ``np.alltrue`` and ``np.NINF``
+(NEP 52, NumPy 2.0).  `import_mxnet` adds exactly those names to ``numpy`` for
 the duration of the import and takes them away again, so nothing else in NumPy changes and no
 other library imported later sees them.  The financial functions are stubs that raise.
 """
@@ -24,9 +25,9 @@ FINANCIAL = ("mirr", "npv", "pmt", "ppmt", "pv", "rate")
 
 
 def _removed(name: str) -> Callable[..., Any]:
-    """Return a stub for a financial function NumPy 2 removed (use numpy-financial instead)."""
+    """Return a stub for a financial function NumPy 1.20 removed (use numpy-financial instead)."""
     def stub(*args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(f"numpy.{name} was removed in NumPy 2; "
+        raise NotImplementedError(f"numpy.{name} was removed in NumPy 1.20; "
                                   "use the numpy-financial package")
     stub.__name__ = name
     return stub

@@ -1,8 +1,8 @@
 """Roofline: this machine's peak matmul rate and copy bandwidth, and the chart.
 
 The roof is the machine's, not one library's.  `machine_peak` times an n x n float32 product
-in each installed library (NumPy's BLAS, PyTorch's, and `jax.jit`, whose XLA generates its own
-code) and takes the fastest as the peak, or takes the CPU's FLOP per cycle x clock when the
+in each installed library (NumPy's BLAS, PyTorch's, and `jax.jit`, whose XLA hands a large
+product to a library: YNNPACK or Eigen in jaxlib 0.10.2) and takes the fastest as the peak, or takes the CPU's FLOP per cycle x clock when the
 caller knows them (a datasheet); it says which source it used and how far each library falls
 below that peak.  `peak_matmul` times one library, `copy_bandwidth` a large copy (NumPy, or
 PyTorch on its device); `roof` is the best rate a kernel of a given arithmetic intensity can
@@ -218,5 +218,5 @@ def roofline_chart(points: Sequence[tuple[str, float, float]], peak_gflops: floa
         ax.set_title(title)
     ax.legend(fontsize=7, loc="lower right", ncol=2)
     if hardware:
-        fig.text(0.99, 0.005, hardware, ha="right", va="bottom", fontsize=7, color="0.4")
+        fig.supxlabel(hardware, x=0.99, ha="right", fontsize=7, color="0.4")  # below the axis label
     return fig

@@ -60,7 +60,8 @@ def accuracy_verdict(name_a: str, a: Sequence[float], name_b: str, b: Sequence[f
                      margin: float = 0.03) -> str:
     """One line: '<a> against <b>: <verdict>, 96.5 % against 22.8 %' (accuracies as fractions)."""
     word = seed_verdict(a, b, margin)
-    word = word.replace(f" {margin:g}", f" {100 * margin:g} points")
+    points = f"{100 * margin:g}"
+    word = word.replace(f" {margin:g}", f" {points} point{'' if points == '1' else 's'}")
     return (f"{name_a} against {name_b}: {word}, mean {statistics.fmean(a):.1%} "
             f"against {statistics.fmean(b):.1%}")
 

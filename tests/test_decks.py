@@ -34,6 +34,7 @@ def notebook() -> nbformat.NotebookNode:
                 md("## A section with nothing tagged\n\nOnly prose."),
                 code("more = 2"),
                 md("## Exercises"),
+                md("Prose that leads up to the exercise."),
                 md("1. An exercise.", "deck-slide"),
                 md("Worked solution.", "solution", "deck-slide"),
                 code("answer = 42", "solution", "deck")]
@@ -50,14 +51,15 @@ def test_the_deck_shows_headings_and_tagged_cells_and_notes_the_rest(notebook) -
         ("notes", "What it shows, in one line. More detail."),
         ("skip", "import helpers"),
         ("slide", "## A section with a point"),
+        ("skip", "setup = 1"),
         ("notes", "Long prose for the notes."),
         ("notes", "Prose the slide leaves out."),
-        ("skip", "setup = 1"),
         ("-", "show(point)"),
-        ("notes", "## A section with nothing tagged"),
         ("skip", "more = 2"),
+        ("notes", "## A section with nothing tagged"),
         ("slide", "## Exercises"),
         ("slide", "1. An exercise."),
+        ("notes", "Prose that leads up to the exercise."),
         ("slide", "Worked solution."),
         ("-", "answer = 42"),
     ]
@@ -86,7 +88,17 @@ def test_every_notebook_has_a_deck_with_a_point_per_section() -> None:
     for path in sorted((ROOT / "notebooks").glob("[0-9]*.ipynb")):
         nb = nbformat.read(path, as_version=4)
         title, aim, _ = decks.one_line_aim(nb)
-        assert title and aim.endswith((".", ":")), f"{path.name}: no one-line aim after its title"
+        assert title and aim.endswith((".", ":", "?")), f"{path.name}: no one-line aim after its title"
         shown = [c for c in nb.cells if decks.shown(c)]
         assert shown, f"{path.name}: no cell is tagged for the deck"
         assert decks.slide_count(nb) >= 4, f"{path.name}: a deck of {decks.slide_count(nb)} slides"
+
+
+def test_a_figure_slide_shows_the_figure_and_notes_its_code() -> None:
+    nb = nbformat.v4.new_notebook()
+    chart = code("plot(x)", "deck")
+    chart.outputs = [nbformat.v4.new_output("display_data", data={"image/png": "iVBORw0KGgo=", "text/plain": "<Figure>"})]
+    nb.cells = [md("# T\n\nAim."), md("## A chart"), chart]
+    shown_chart = decks.deck(nb).cells[-1]
+    assert decks.FIGURE in decks.tags(shown_chart) and shown_chart.metadata["slideshow"]["slide_type"] == "-"
+    assert types(decks.deck(nb))[-2] == ("notes", "```python")

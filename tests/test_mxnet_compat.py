@@ -28,7 +28,7 @@ def test_compat_names_cover_what_mxnet_reads_and_nothing_present() -> None:
 
 
 def test_financial_stubs_raise_naming_the_function() -> None:
-    with pytest.raises(NotImplementedError, match="numpy.npv was removed"):
+    with pytest.raises(NotImplementedError, match="numpy.npv was removed in NumPy 1.20"):
         mxnet_compat.compat_names(fake_numpy())["npv"](0.1, [1, 2])
 
 

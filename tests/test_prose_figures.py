@@ -74,7 +74,7 @@ def figures(sentence: str) -> list[str]:
 
 
 def names_a_source(sentence: str) -> bool:
-    lowered = sentence.lower()
+    lowered = " ".join(sentence.lower().split())  # a source's words may wrap across lines
     return any(word in lowered for word in SOURCES)
 
 

@@ -75,6 +75,9 @@ def exporter(edition: str, student: bool = False) -> Exporter:
     if student:
         config.TagRemovePreprocessor.enabled = True
         config.TagRemovePreprocessor.remove_cell_tags = {SOLUTION_TAG}
+    if edition == "slides":  # a figure's slide shows the figure; its code is in the speaker notes
+        config.TagRemovePreprocessor.enabled = True
+        config.TagRemovePreprocessor.remove_input_tags = {decks.FIGURE}
     if edition == "notebooks":
         return NotebookExporter(config=config)
     name = "SlidesExporter" if edition == "slides" else "HTMLExporter"

@@ -24,6 +24,9 @@ import nbformat
 
 DECK = "deck"
 DECK_SLIDE = "deck-slide"
+# Added in the deck only, to a shown code cell whose output is a figure: the slide shows the figure
+# alone, as large as the slide allows, and the code goes into the speaker notes.
+FIGURE = "deck-figure"
 HEADING = re.compile(r"^(#{2,3})\s+\S")
 
 
@@ -77,11 +80,29 @@ def _section_shows(cells: list[nbformat.NotebookNode], start: int) -> bool:
     return False
 
 
+def has_figure(cell: nbformat.NotebookNode) -> bool:
+    """Return True when a code cell's outputs hold an image."""
+    return any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
+
+
 def deck(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Return a copy of `nb` whose slideshow metadata makes the lecture deck (see the module)."""
     title, aim, title_index = one_line_aim(nb)
     out = copy.deepcopy(nb)
     cells = [_cell("markdown", f"# {title}\n\n{aim}", "slide")]
+    notes: list[nbformat.NotebookNode] = []  # prose waiting for the slide it belongs to
+
+    def visible(cell: nbformat.NotebookNode, heading: bool = False) -> None:
+        """Add a shown cell: the prose that leads up to a `deck-slide` cell goes with its slide;
+        prose before a heading stays with the slide before (it ends the previous section)."""
+        if cell.metadata["slideshow"]["slide_type"] == "slide" and not heading:
+            cells.append(cell)
+            cells.extend(notes)
+        else:
+            cells.extend(notes)
+            cells.append(cell)
+        notes.clear()
+
     rest = nb.cells[title_index].source.lstrip()[2:].partition("\n")[2].strip()
     if rest:
         cells.append(_cell("markdown", rest, "notes", nb.cells[title_index]))
@@ -91,24 +112,28 @@ def deck(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
         new = copy.deepcopy(cell)
         new.setdefault("metadata", {})
         level = heading_level(cell)
-        if level and _section_shows(nb.cells, i):
+        if level and (shown(cell) or _section_shows(nb.cells, i)):
             heading, _, prose = cell.source.lstrip().partition("\n")
             if shown(cell):  # a tagged heading cell shows its prose on the slide too
-                cells.append(_cell("markdown", cell.source, "slide", cell))
+                visible(_cell("markdown", cell.source, "slide", cell), heading=True)
                 continue
-            cells.append(_cell("markdown", heading, "slide", cell))
+            visible(_cell("markdown", heading, "slide", cell), heading=True)
             if prose.strip():
-                cells.append(_cell("markdown", prose.strip(), "notes", cell))
+                notes.append(_cell("markdown", prose.strip(), "notes", cell))
             continue
-        if DECK_SLIDE in tags(cell):
-            new.metadata["slideshow"] = {"slide_type": "slide"}
-        elif DECK in tags(cell):
-            new.metadata["slideshow"] = {"slide_type": "-"}
+        if shown(cell):
+            new.metadata["slideshow"] = {"slide_type": "slide" if DECK_SLIDE in tags(cell) else "-"}
+            if cell.cell_type == "code" and has_figure(cell):
+                new.metadata["tags"] = tags(cell) + [FIGURE]
+                notes.append(_cell("markdown", f"```python\n{cell.source}\n```", "notes"))
+            visible(new)
         elif cell.cell_type == "markdown":
             new.metadata["slideshow"] = {"slide_type": "notes"}
+            notes.append(new)
         else:
             new.metadata["slideshow"] = {"slide_type": "skip"}
-        cells.append(new)
+            cells.append(new)
+    cells.extend(notes)
     out.cells = cells
     return out
 
@@ -121,4 +146,4 @@ def slide_count(nb: nbformat.NotebookNode, student: bool = False) -> int:
     return 1 + sum(t in ("slide", "subslide") for t in visible[1:]) if visible else 0
 
 
-__all__ = ["DECK", "DECK_SLIDE", "deck", "heading_level", "one_line_aim", "shown", "slide_count", "tags"]
+__all__ = ["DECK", "DECK_SLIDE", "FIGURE", "deck", "has_figure", "heading_level", "one_line_aim", "shown", "slide_count", "tags"]
