@@ -43,7 +43,8 @@ def _enable_inline_display() -> None:
     """
     import matplotlib
     backend = matplotlib.get_backend()
-    if backend != "module://matplotlib_inline.backend_inline":
+    # "module://matplotlib_inline.backend_inline", or "inline" after `%matplotlib inline` (matplotlib 3.9+)
+    if backend not in ("module://matplotlib_inline.backend_inline", "inline"):
         return
     from IPython import get_ipython
     from matplotlib.figure import Figure
@@ -51,6 +52,10 @@ def _enable_inline_display() -> None:
     if shell is None:
         return
     png = shell.display_formatter.formatters["image/png"]
+    try:  # a printer registered by name (`%matplotlib inline`, matplotlib-inline 0.2) replaces ours
+        png.lookup_by_type(Figure)  # at its first lookup: resolve it now, so that we wrap it below
+    except KeyError:
+        pass
     if Figure not in png.type_printers:
         from matplotlib_inline.backend_inline import configure_inline_support
         configure_inline_support(shell, backend)

@@ -125,7 +125,8 @@ def deck(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             new.metadata["slideshow"] = {"slide_type": "slide" if DECK_SLIDE in tags(cell) else "-"}
             if cell.cell_type == "code" and has_figure(cell):
                 new.metadata["tags"] = tags(cell) + [FIGURE]
-                notes.append(_cell("markdown", f"```python\n{cell.source}\n```", "notes"))
+                # the code goes to the notes, with the cell's tags (a solution stays a solution)
+                notes.append(_cell("markdown", f"```python\n{cell.source}\n```", "notes", cell))
             visible(new)
         elif cell.cell_type == "markdown":
             new.metadata["slideshow"] = {"slide_type": "notes"}
