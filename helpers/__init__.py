@@ -4,8 +4,8 @@ No deep-learning framework is imported here; each function imports what it
 needs, so ``import helpers`` stays fast.
 """
 
-from .frameworks import (FRAMEWORKS, cpu_model, device, hardware_summary, installed, is_installed,
-                         require, seed_everything, synchronizer, usable_cores, version, versions)
+from .frameworks import (FRAMEWORKS, cpu_model, device, hardware_summary, import_tensorflow, installed,
+                         is_installed, require, seed_everything, synchronizer, usable_cores, version, versions)
 from .comparison import Comparison, Ratio, compare, first_call, machine_load, set_threads
 from .data import batches, load_digits, load_fashion_mnist, to_tensors
 from .mxnet_compat import import_mxnet
@@ -19,7 +19,7 @@ from .timing import Benchmark, Measurement, Timer, format_time, quick_mode, scal
 
 __all__ = [
     "FRAMEWORKS", "Benchmark", "Measurement", "Timer", "bar_modes", "cpu_model", "describe_figure", "device",
-    "format_size", "format_time", "import_mxnet", "hardware_summary", "installed", "is_installed", "list_files",
+    "format_size", "format_time", "import_mxnet", "import_tensorflow", "hardware_summary", "installed", "is_installed", "list_files",
     "new_figure", "plot", "quick_mode", "require", "run_python", "scale",
     "set_alt_text",
     "scratch_dir", "seed_everything", "synchronizer", "usable_cores", "version", "versions",

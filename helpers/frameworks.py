@@ -78,6 +78,16 @@ def versions() -> dict[str, Optional[str]]:
     return {name: version(name) for name in FRAMEWORKS}
 
 
+def import_tensorflow() -> Any:
+    """Import and return TensorFlow, after loading Triton where it is installed (see below)."""
+    if "tensorflow" not in sys.modules and importlib.util.find_spec("triton") is not None:
+        # TensorFlow 2.20 and later load their library with RTLD_GLOBAL, so a Triton loaded after
+        # them (torch.compile loads it with PyPI's CUDA build of PyTorch) binds to TensorFlow's
+        # LLVM and crashes the process (tensorflow/tensorflow#124205). Loaded first, it does not.
+        importlib.import_module("triton")
+    return importlib.import_module("tensorflow")
+
+
 def require(*frameworks: str) -> None:
     """Say which versions a notebook uses, or raise a clear error if one is missing.
 
@@ -134,7 +144,7 @@ def _seed_torch(seed: int) -> bool:
 
 
 def _seed_tensorflow(seed: int) -> bool:
-    import tensorflow as tf
+    tf = import_tensorflow()
     tf.random.set_seed(seed)
     return True
 
@@ -162,7 +172,7 @@ def device(framework: str) -> Any:
         import torch
         return torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
     if name == "tensorflow":
-        import tensorflow as tf
+        tf = import_tensorflow()
         return "/GPU:0" if tf.config.list_physical_devices("GPU") else "/CPU:0"
     if name == "mxnet":
         mx = import_mxnet()
@@ -186,7 +196,7 @@ def synchronizer(framework: str) -> Callable[[], None]:
         if torch.cuda.is_available():
             return torch.cuda.synchronize
     elif name == "tensorflow":
-        import tensorflow as tf
+        tf = import_tensorflow()
         if tf.config.list_physical_devices("GPU"):
             return tf.test.experimental.sync_devices
     elif name == "mxnet":

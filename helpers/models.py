@@ -17,6 +17,7 @@ import warnings
 from typing import Any, Callable, Optional, Sequence
 
 from .checks import check_int as _check_int
+from .frameworks import import_tensorflow
 from .mxnet_compat import import_mxnet
 
 BOOK_SIZES = (512, 256, 128, 2)
@@ -123,6 +124,7 @@ def torch_mlp(weights: Weights, device: Any = None) -> Any:
 
 def tf_mlp(weights: Weights) -> Any:
     """Return a Keras Sequential of Dense layers holding `weights`."""
+    import_tensorflow()  # Keras's backend, imported the safe way (frameworks.import_tensorflow)
     import keras
     weights = _check_weights(weights)
     layers: list = [keras.Input(shape=(weights[0][0].shape[1],))]

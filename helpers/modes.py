@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 from . import models
 from .comparison import Comparison, compare
-from .frameworks import device, synchronizer
+from .frameworks import device, import_tensorflow, synchronizer
 from .mxnet_compat import import_mxnet
 from .native import capture_fd
 
@@ -76,7 +76,7 @@ def _runner(label: str, weights: models.Weights, onnx_path: Any, threads: int,
             net = torch.compile(net)
         return net
     if fw == "tensorflow":
-        tf = importlib.import_module("tensorflow")
+        tf = import_tensorflow()
         net = models.tf_mlp(weights)
         if label == "tf.function":
             return tf.function(net)
@@ -110,7 +110,7 @@ def _converter(fw: str) -> Callable[[Any], Any]:
         torch = importlib.import_module("torch")
         return lambda x: torch.from_numpy(x).to(device("torch"))
     if fw == "tensorflow":
-        tf = importlib.import_module("tensorflow")
+        tf = import_tensorflow()
 
         def to_tf(x: Any) -> Any:
             with tf.device(device("tensorflow")):

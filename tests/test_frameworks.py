@@ -131,3 +131,17 @@ def test_run_python_reports_failure_and_bad_code():
         helpers.run_python("1 / 0")
     with pytest.raises(ValueError, match="code"):
         helpers.run_python("  ")
+
+
+def test_import_tensorflow_loads_triton_first_where_it_is_installed(monkeypatch):
+    # TensorFlow >= 2.20 makes a later Triton crash (tensorflow/tensorflow#124205): Triton goes first.
+    loaded = []
+    monkeypatch.delitem(sys.modules, "tensorflow", raising=False)
+    monkeypatch.setattr(frameworks.importlib.util, "find_spec", lambda name: object() if name == "triton" else None)
+    monkeypatch.setattr(frameworks.importlib, "import_module", lambda name: loaded.append(name) or name)
+    assert frameworks.import_tensorflow() == "tensorflow"
+    assert loaded == ["triton", "tensorflow"]
+    loaded.clear()
+    monkeypatch.setattr(frameworks.importlib.util, "find_spec", lambda name: None)
+    frameworks.import_tensorflow()
+    assert loaded == ["tensorflow"]  # no Triton (the CPU build of PyTorch): TensorFlow alone
