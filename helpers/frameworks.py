@@ -15,6 +15,7 @@ import random
 import shutil
 import subprocess
 import sys
+import warnings
 from typing import Any, Callable, Iterable, Optional
 
 from .mxnet_compat import import_mxnet
@@ -23,6 +24,9 @@ from .mxnet_compat import import_mxnet
 # toolkit but no GPU it logs "No CUDA runtime is found" when torch.compile loads its C++ tools;
 # everything runs on the CPU then, as intended, so that line is noise for a student. (No import.)
 logging.getLogger("torch.utils.cpp_extension").setLevel(logging.ERROR)
+# On CPython 3.13.0 (not 3.13.1+), PyTorch 2.13 warns at every compile that its guards run slower
+# (torch/_dynamo/guards.py; python/cpython#125608). It changes no result; `make lab` says it once.
+warnings.filterwarnings("ignore", message="Guards may run slower on Python 3.13.0", category=RuntimeWarning)
 
 # framework name -> (module to import, distribution name for its version)
 FRAMEWORKS = {

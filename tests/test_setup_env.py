@@ -106,3 +106,9 @@ def test_the_script_refuses_an_unsupported_python_before_installing(tmp_path: Pa
     assert result.returncode != 0
     assert "path with a space" in result.stderr
     assert not (tmp_path / "My Drive").exists()
+
+
+def test_python_3_13_0_gets_a_note_and_other_versions_none():
+    assert "3.13.1" in setup_env.interpreter_notes((3, 13, 0))[0]
+    assert setup_env.interpreter_notes((3, 13, 1)) == []
+    assert setup_env.interpreter_notes((3, 11, 7)) == []

@@ -76,6 +76,16 @@ def interpreter_problems(version: tuple[int, int], libdir: str, venv: Path) -> l
     return problems
 
 
+def interpreter_notes(version: Sequence[int]) -> list[str]:
+    """Return advice about this interpreter that does not stop the set-up (empty when none)."""
+    if tuple(version[:3]) == (3, 13, 0):
+        # torch/_dynamo/guards.py (2.13): CPython 3.13.0 breaks dict versions (python/cpython#125608,
+        # fixed in 3.13.1), so PyTorch's guards check more and warn on every compile; helpers hides it.
+        return ["Python 3.13.0: torch.compile's guards run slower on it than on 3.13.1 or later "
+                "(PyTorch says so in a warning that the notebooks hide); a newer 3.13 is better."]
+    return []
+
+
 def pip_check_problems(output: str, known: Sequence[str] = KNOWN_EXCEPTIONS) -> list[str]:
     """Return the lines of `pip check` output that are not about the known --no-deps packages."""
     problems = []
@@ -130,6 +140,8 @@ def setup(venv: Path, without: Sequence[str] = ()) -> Path:
                                     venv)
     if problems:
         raise SystemExit("error: " + "\nerror: ".join(problems))
+    for note in interpreter_notes(sys.version_info):
+        print("note:", note)
     python = venv_executable(venv)
     stamp = Path(venv) / STAMP
     want = fingerprint(ROOT, without, f"{version[0]}.{version[1]}")
