@@ -46,7 +46,12 @@ class Cache:
 
     @property
     def way_size(self) -> Optional[int]:
-        """Bytes per way (size / associativity): addresses this far apart share a set."""
+        """Bytes per way (size / associativity): addresses this far apart share a set.
+
+        In an L1 whose set index lies within the page offset (virtually indexed), that holds for
+        the program's virtual addresses; the L2 and L3 are indexed by physical address, so there
+        it holds for physical addresses, which depend on the pages the operating system gives.
+        """
         return self.size // self.ways if self.ways else None
 
 

@@ -128,6 +128,20 @@ def _line_name(line: Any, earlier: Sequence[Any], index: int, count: int) -> str
     return "the line" if count == 1 else f"line {index + 1}"
 
 
+def _band_phrase(band: Any) -> str:
+    """Describe a shaded band (fill_between, fill_betweenx) by its label and the range it spans."""
+    import numpy as np
+    label = band.get_label()
+    name = label if label and not label.startswith("_") else "band"
+    vertical = getattr(band, "t_direction", "x") == "y"   # fill_betweenx spans the y axis
+    ends = np.concatenate([path.vertices[:, 1 if vertical else 0] for path in band.get_paths()])
+    ends = ends[np.isfinite(ends)]
+    if not len(ends):
+        return f"{name}: a shaded band"
+    where = " of y" if vertical else ""
+    return f"{name}: a shaded band from {_number(ends.min())} to {_number(ends.max())}{where}"
+
+
 def _describe_axes(ax: Any) -> str:
     """Describe one axes: its kind, title, axes and what is drawn on it."""
     from matplotlib.container import BarContainer
@@ -136,7 +150,11 @@ def _describe_axes(ax: Any) -> str:
     named = f" titled '{title}'" if title else ""
     bars = [c for c in ax.containers if isinstance(c, BarContainer)]
     lines = [line for line in ax.get_lines() if len(line.get_xdata()) > 0]
-    points = [c for c in ax.collections if hasattr(c, "get_offsets") and len(c.get_offsets()) > 0]
+    from matplotlib.collections import PolyCollection
+    # fill_between draws a PolyCollection (a band); its offsets are a dummy (0, 0), not a point.
+    bands = [c for c in ax.collections if isinstance(c, PolyCollection) and c.get_paths()]
+    points = [c for c in ax.collections if not isinstance(c, PolyCollection)
+              and hasattr(c, "get_offsets") and len(c.get_offsets()) > 0]
     if not ax.axison:  # a diagram: labelled boxes joined by arrows
         labels = [t for t in ax.texts if t.get_text().strip() and not isinstance(t, Annotation)]
         where = {tuple(round(v, 6) for v in t.get_position()): t.get_text().strip() for t in labels}
@@ -176,7 +194,10 @@ def _describe_axes(ax: Any) -> str:
         label = collection.get_label()
         name = label if label and not label.startswith("_") else "points"
         parts.append(f"{name}: {len(collection.get_offsets())} scattered points")
-    kind = "Line chart" if lines else "Scatter plot" if points else "Empty chart"
+    for band in bands:
+        parts.append(_band_phrase(band))
+    kind = ("Line chart" if lines else "Scatter plot" if points else "Area chart" if bands
+            else "Empty chart")
     return f"{kind}{named} of {yaxis} against {xaxis}" + (": " + "; ".join(parts) if parts else "")
 
 

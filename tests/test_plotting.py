@@ -89,3 +89,18 @@ def test_sanitize_ignores_column_alignment_of_timings():
     a = "eager        31.2 µs     1.3 µs  1.00x\n"
     b = "eager       123 µs      12.5 µs  1.00x\n"
     assert sanitize(a) == sanitize(b) == "eager TIME TIME  Nx\n"
+
+
+def test_describe_figure_names_a_fill_between_band_as_a_band_not_a_point():
+    fig = helpers.plot([1, 2, 3], [2, 3, 4], xlabel="n", ylabel="rate", legend=["median"])
+    ax = fig.axes[0]
+    ax.fill_between([1, 2, 3], [1, 2, 3], [3, 4, 5], alpha=0.2, label="quartiles")
+    ax.scatter([2], [3], label="marked")
+    text = helpers.describe_figure(fig)
+    assert "quartiles: a shaded band from 1 to 3" in text
+    assert "quartiles: 1 scattered points" not in text
+    assert "marked: 1 scattered points" in text        # a real scatter is still counted
+    assert text.startswith("Line chart of rate against n")
+    band_only, bx = helpers.new_figure()
+    bx.fill_betweenx([0, 10], [1, 1], [2, 2])
+    assert helpers.describe_figure(band_only).endswith("band: a shaded band from 0 to 10 of y.")
