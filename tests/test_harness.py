@@ -41,3 +41,17 @@ def test_nbval_masks_timings_compares_the_rest_and_skips_missing(pytester, monke
                                           "--nbval-sanitize-with", str(sanitize), "-rs")
     result.assert_outcomes(passed=1, failed=1, skipped=2)
     result.stdout.fnmatch_lines(["*a_runs.ipynb::Cell 1*", "*SKIPPED*mxnet not installed*Apple silicon*"])
+
+
+def test_without_comparing_a_cell_that_writes_to_stderr_still_fails(pytester, monkeypatch):
+    # --nbval-lax (the configuration without MXNet) compares no output, but new stderr fails the cell.
+    pytester.makeconftest((ROOT / "conftest.py").read_text())
+    monkeypatch.delenv("HYBRID_REQUIRE_ALL", raising=False)
+    quiet = code_cell("print(2)", "2\n")
+    noisy = code_cell("import sys; print('careful', file=sys.stderr)", "")
+    known = nbformat.v4.new_code_cell("import sys; print('known', file=sys.stderr)", execution_count=1)
+    known.outputs = [nbformat.v4.new_output("stream", name="stderr", text="known\n")]
+    write_notebook(pytester.path / "c_lax.ipynb", quiet, noisy, known)
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--nbval-lax", "--nbval-current-env")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*c_lax.ipynb::Cell 1*", "*wrote to stderr*", "careful"])
