@@ -2,9 +2,9 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-# Python 3.11 where it runs (the tested one, which stores the outputs), else the newest of 3.12 and 3.13,
-# or PYTHON=/path/to/python. (On 3.13 with PyPI's CUDA build of torch, 06 crashes with MXNet: README.)
-PYTHON ?= $(or $(shell for p in python3.11 python3.13 python3.12; do "$$p" -c "" >/dev/null 2>&1 && { echo $$p; break; }; done),none)
+# The newest of python3.13, python3.12 and python3.11 that runs, or PYTHON=/path/to/python. Python 3.11
+# stores the outputs; on 3.12 and 3.13 PyPI's torch is the CUDA build (about 3.8 GB to download).
+PYTHON ?= $(or $(shell for p in python3.13 python3.12 python3.11; do "$$p" -c "" >/dev/null 2>&1 && { echo $$p; break; }; done),none)
 # The environment lives in .venv, except in a clone whose path has a space ("OneDrive - ...",
 # "My Drive"): PyTorch 2.13's torch.compile passes its -L library folders to the linker unquoted
 # and fails there ("cannot find -ltorch"), so such a clone keeps it in ~/.cache/hybridize/.
