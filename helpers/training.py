@@ -89,10 +89,10 @@ def ratio_verdict(a: Sequence[float], b: Sequence[float], threshold: float) -> s
 
 
 def loss_verdict(name_a: str, a: Sequence[float], name_b: str, b: Sequence[float],
-                 threshold: float = 1.2) -> str:
+                 threshold: float = 1.2, quantity: str = "last loss") -> str:
     """One line: '<a> against <b>: last loss lower by more than 1.2x, mean 0.096 nats against 0.181 nats'."""
     word = ratio_verdict(a, b, threshold)
-    return (f"{name_a} against {name_b}: last loss {word}, mean {statistics.fmean(a):.3f} nats "
+    return (f"{name_a} against {name_b}: {quantity} {word}, mean {statistics.fmean(a):.3f} nats "
             f"against {statistics.fmean(b):.3f} nats")
 
 
