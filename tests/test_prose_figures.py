@@ -23,7 +23,6 @@ or set HYBRID_NOTEBOOKS=DIR for the pytest run.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from pathlib import Path
@@ -31,7 +30,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from prose_checks import main, notebooks
+
 SOURCES = ("the book", "d2l", "datasheet", "data sheet", "issue", "source:", "earlier build",
            "published", "release notes", "documentation", "http", "](",
            "predict", "by arithmetic")  # a prediction or a computed figure is no measurement
@@ -40,12 +40,6 @@ FIGURE = re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)(?:{UNIT})")
 NOT_MEASURED = {"95 %", "95%", "0 %", "0%", "100 %", "100%"}
 NOT_BEFORE = re.compile(r"(?:than|at|within|threshold of)\s+$", re.I)
 SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[A-Z*`(])|\n\s*(?=[-*]\s|\d+\.\s)")
-
-
-def notebooks(where: Path | str | None = None) -> list[Path]:
-    """The numbered notebooks in `where` (a folder or one notebook); default notebooks/ or $HYBRID_NOTEBOOKS."""
-    where = Path(where or os.environ.get("HYBRID_NOTEBOOKS") or ROOT / "notebooks")
-    return [where] if where.suffix == ".ipynb" else sorted(where.glob("[0-9]*.ipynb"))
 
 
 def output_text(nb: nbformat.NotebookNode) -> str:
@@ -123,10 +117,4 @@ def test_the_heuristic(tmp_path):
 
 
 if __name__ == "__main__":
-    bad = 0
-    for arg in sys.argv[1:] or [None]:
-        for path in notebooks(arg):
-            for line in problems(path):
-                print(f"{path.name}: {line}")
-                bad += 1
-    sys.exit(1 if bad else 0)
+    sys.exit(main(problems, sys.argv[1:]))

@@ -22,7 +22,6 @@ or set HYBRID_NOTEBOOKS=DIR for the pytest run.
 from __future__ import annotations
 
 import ast
-import os
 import re
 import sys
 from pathlib import Path
@@ -30,7 +29,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from prose_checks import main, notebooks
+
 NUMBER = r"(\d+(?:\.\d+)?)"
 FACTOR = rf"{NUMBER}\s?(?:x|×|times)(?![\w])"
 PROSE = [
@@ -42,12 +42,6 @@ PROSE = [
     (re.compile(rf"\b(?:by more than|less than|not resolved at) {NUMBER}\s?(?:percentage )?points?\b", re.I),
      lambda v: v / 100),
 ]
-
-
-def notebooks(where: Path | str | None = None) -> list[Path]:
-    """The numbered notebooks in `where` (a folder or one notebook); default notebooks/ or $HYBRID_NOTEBOOKS."""
-    where = Path(where or os.environ.get("HYBRID_NOTEBOOKS") or ROOT / "notebooks")
-    return [where] if where.suffix == ".ipynb" else sorted(where.glob("[0-9]*.ipynb"))
 
 
 def _key(value: float) -> float:
@@ -170,10 +164,4 @@ def test_a_changed_threshold_fails(tmp_path):
 
 
 if __name__ == "__main__":
-    bad = 0
-    for arg in sys.argv[1:] or [None]:
-        for path in notebooks(arg):
-            for line in problems(path):
-                print(f"{path.name}: {line}")
-                bad += 1
-    sys.exit(1 if bad else 0)
+    sys.exit(main(problems, sys.argv[1:]))
