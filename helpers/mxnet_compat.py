@@ -1,10 +1,11 @@
-"""Import MXNet 1.9.1 on NumPy 2: the one place that puts back the names NumPy removed (1.20 to 2.0).
+"""Import MXNet 1.9.1 on NumPy 2: the one place that puts back the names NumPy removed (1.20 to 2.4).
 
 MXNet was archived in November 2023; its last release, 1.9.1 (2022), predates NumPy 2 and
-declares ``numpy<2`` (it already fails on NumPy 1.20).  At import it copies a few module
-attributes that NumPy removed between 1.20 and 2.0: the financial functions (NEP 32, moved to
-the ``numpy-financial`` package in 1.20) and aliases such as ``np.alltrue`` and ``np.NINF``
-(NEP 52, NumPy 2.0).  `import_mxnet` adds exactly those names to ``numpy`` for
+declares ``numpy<2`` (it already fails from NumPy 1.24 on, which removed ``np.int`` and
+``np.bool``; apache/mxnet#21165).  At import it copies a few module attributes that NumPy
+removed between 1.20 and 2.4: the financial functions (NEP 32, moved to the
+``numpy-financial`` package in 1.20), ``np.int`` (1.24), aliases such as ``np.alltrue`` and
+constants such as ``np.NINF`` (NEP 52, NumPy 2.0), ``np.in1d`` and ``np.trapz`` (2.4).  `import_mxnet` adds exactly those names to ``numpy`` for
 the duration of the import and takes them away again, so nothing else in NumPy changes and no
 other library imported later sees them.  The financial functions are stubs that raise.
 """
