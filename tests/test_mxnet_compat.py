@@ -23,7 +23,7 @@ def test_compat_names_cover_what_mxnet_reads_and_nothing_present() -> None:
     names = mxnet_compat.compat_names(fake_numpy(NINF=-1.0))
     expected = (set(mxnet_compat.CONSTANTS) | set(mxnet_compat.ALIASES) | set(mxnet_compat.FINANCIAL)) - {"NINF"}
     assert set(names) == expected
-    assert names["alltrue"] is np.all and names["in1d"] is np.isin and names["int"] is int
+    assert names["alltrue"] is np.all and names["in1d"] is np.isin
     assert names["PINF"] == float("inf") and np.isnan(names["NaN"])
 
 
