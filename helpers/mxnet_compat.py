@@ -4,10 +4,11 @@ MXNet was archived in November 2023; its last release, 1.9.1 (2022), predates Nu
 declares ``numpy<2`` (it already fails from NumPy 1.24 on, which removed ``np.bool``, back
 in 2.0; apache/mxnet#21165).  At import it copies a few module attributes that NumPy
 removed between 1.20 and 2.4: the financial functions (NEP 32, moved to the
-``numpy-financial`` package in 1.20), aliases such as ``np.alltrue`` and
-constants such as ``np.NINF`` (NEP 52, NumPy 2.0), ``np.in1d`` and ``np.trapz`` (2.4).  `import_mxnet` adds those names to ``numpy`` for
-the duration of the import and takes them away again, so nothing else in NumPy changes and no
-other library imported later sees them.  The financial functions are stubs that raise.
+``numpy-financial`` package in 1.20), aliases such as ``np.alltrue`` and constants such as
+``np.NINF`` (NEP 52, NumPy 2.0), ``np.in1d`` and ``np.trapz`` (2.4).  `import_mxnet` adds
+those names to ``numpy`` for the duration of the import and takes them away again, so nothing
+else in NumPy changes and no other library imported later sees them.  The financial functions
+are stubs that raise.
 """
 
 from __future__ import annotations
