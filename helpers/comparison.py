@@ -27,7 +27,7 @@ not "no effect"), "not resolved at 1.50x" (the interval reaches past T or 1/T), 
 tests compare.
 
 `set_threads` fixes the thread count of every framework, and `machine_load` says when
-other processes are busy.
+other processes are busy (measured over half a second with psutil).
 """
 
 from __future__ import annotations
@@ -558,29 +558,43 @@ def set_threads(n: int) -> str:
     return line
 
 
-def load_average() -> Optional[float]:
-    """Return the one-minute load average, or None where the system has none (Windows)."""
+def busy_cores(interval: float = 0.5) -> Optional[float]:
+    """Return how many of this process's cores were busy over the next `interval` seconds (None without psutil).
+
+    This process only sleeps meanwhile, so the time counted is other processes' (and any busy
+    thread of this one).  A one-minute load average would also count this notebook's own recent
+    work, such as a compilation a few seconds earlier.
+    """
+    interval = check_positive("interval", interval)
     try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
+        import psutil
+    except ImportError:
         return None
+    per_cpu = psutil.cpu_percent(interval=interval, percpu=True)
+    allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(len(per_cpu))
+    return sum(per_cpu[i] for i in allowed if i < len(per_cpu)) / 100
 
 
-def machine_load(cores: Optional[int] = None) -> str:
-    """Return a 'Machine load: ...' line that says whether other processes keep the CPU busy."""
+def machine_load(cores: Optional[int] = None, interval: float = 0.5) -> str:
+    """Return a 'Machine load: ...' line that says whether other processes keep the CPU busy.
+
+    The timings need up to two cores of their own (the Python thread, and MXNet's engine thread
+    in notebooks 05 and 06), so the line calls the machine quiet when other work leaves at least
+    that many cores, less half a core, free.
+    """
     from .frameworks import usable_cores
     cores = usable_cores() if cores is None else cores
     _check_count("cores", cores)
-    load = load_average()
-    if load is None:
-        return "Machine load: unknown on this system (no load average)"
-    head = f"Machine load: {load:.1f} on {cores} cores"
-    if load > 0.75 * cores:
+    busy = busy_cores(interval)
+    if busy is None:
+        return "Machine load: unknown here (the psutil package is not installed)"
+    head = f"Machine load: {busy:.1f} of {cores} cores busy over {interval:g} s while this process waited"
+    if cores - busy < min(2, cores) - 0.5:
         return (f"{head}: other processes are busy, so timings are slowed and noisier; "
                 "some verdicts may read 'not resolved'")
     return f"{head}: quiet enough for timing"
 
 
 __all__ = ["MIN_ROUNDS", "Comparison", "Interval", "Ratio", "block_length", "compare", "first_call",
-           "lag1_autocorrelation", "load_average", "machine_load", "median_interval", "round_interval",
+           "busy_cores", "lag1_autocorrelation", "machine_load", "median_interval", "round_interval",
            "rounds_needed", "set_threads", "time_alone"]

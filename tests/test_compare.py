@@ -5,14 +5,18 @@ import math
 import os
 import random
 import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import helpers
-from helpers.comparison import (MIN_ROUNDS, Comparison, Ratio, block_length, compare, first_call,
+from helpers.comparison import (MIN_ROUNDS, Comparison, Ratio, block_length, busy_cores, compare, first_call,
                                 lag1_autocorrelation, machine_load, median_interval, round_interval,
                                 rounds_needed, set_threads, time_alone)
+from helpers.frameworks import usable_cores
 
 SANITIZE = Path(__file__).with_name("nbval_sanitize.cfg")
 
@@ -227,12 +231,33 @@ def test_set_threads_sets_the_environment(monkeypatch):
 
 
 def test_machine_load_says_busy_or_quiet(monkeypatch):
-    monkeypatch.setattr("helpers.comparison.load_average", lambda: 3.0)
+    monkeypatch.setattr("helpers.comparison.busy_cores", lambda interval: 1.2)
     assert "other processes are busy" in machine_load(cores=2)
-    monkeypatch.setattr("helpers.comparison.load_average", lambda: 0.2)
-    assert machine_load(cores=2) == "Machine load: 0.2 on 2 cores: quiet enough for timing"
-    monkeypatch.setattr("helpers.comparison.load_average", lambda: None)
+    assert "quiet enough" in machine_load(cores=8)        # six cores still free
+    monkeypatch.setattr("helpers.comparison.busy_cores", lambda interval: 0.2)
+    assert machine_load(cores=2) == ("Machine load: 0.2 of 2 cores busy over 0.5 s while this process waited: "
+                                     "quiet enough for timing")
+    assert "other processes are busy" not in machine_load(cores=1)
+    monkeypatch.setattr("helpers.comparison.busy_cores", lambda interval: 0.7)
+    assert "other processes are busy" in machine_load(cores=1)
+    monkeypatch.setattr("helpers.comparison.busy_cores", lambda interval: None)
     assert machine_load(cores=2).startswith("Machine load: unknown")
+    with pytest.raises(ValueError, match="cores"):
+        machine_load(cores=0)
+
+
+def test_busy_cores_sees_a_spinning_process():
+    quiet = busy_cores(0.3)
+    assert quiet is not None and 0 <= quiet <= usable_cores()
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.3)                                   # let it start
+        assert busy_cores(0.5) >= 0.6                     # one core spinning, whatever else runs
+    finally:
+        spinner.kill()
+        spinner.wait()
+    with pytest.raises(ValueError, match="interval"):
+        busy_cores(0)
 
 
 def test_exported_from_helpers():
