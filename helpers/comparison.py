@@ -566,13 +566,13 @@ def busy_cores(interval: float = 0.5) -> Optional[float]:
     work, such as a compilation a few seconds earlier.
     """
     interval = check_positive("interval", interval)
+    from .frameworks import usable_cpus
     try:
         import psutil
     except ImportError:
         return None
     per_cpu = psutil.cpu_percent(interval=interval, percpu=True)
-    allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(len(per_cpu))
-    return sum(per_cpu[i] for i in allowed if i < len(per_cpu)) / 100
+    return sum(per_cpu[i] for i in usable_cpus() if i < len(per_cpu)) / 100
 
 
 def machine_load(cores: Optional[int] = None, interval: float = 0.5) -> str:

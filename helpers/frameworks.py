@@ -258,11 +258,16 @@ def gpu_names() -> list[str]:
     return [line.strip() for line in out.stdout.splitlines() if line.strip()]
 
 
+def usable_cpus() -> list[int]:
+    """Return the numbers of the CPU cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return sorted(os.sched_getaffinity(0))
+    return list(range(os.cpu_count() or 1))
+
+
 def usable_cores() -> int:
     """Return the number of CPU cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+    return len(usable_cpus())
 
 
 def hardware_summary() -> str:
