@@ -14,6 +14,7 @@ from .graphs import draw_dataflow
 from .hardware import SIMD_FLAGS, cpu_caches, cpu_flags, simd_floats
 from .native import capture_fd
 from .setup_check import check_setup, compile_path_note
+from .record import RECORD_MIME, Record, RecordError, claim, finding, record_from_json, summary
 from .plotting import bar_modes, describe_figure, new_figure, plot, set_alt_text
 from .timing import Benchmark, Measurement, Timer, format_time, quick_mode, scale
 
@@ -29,4 +30,5 @@ __all__ = [
     "capture_fd",
     "Comparison", "Ratio", "compare", "first_call", "machine_load", "set_threads",
     "check_setup", "compile_path_note",
+    "RECORD_MIME", "Record", "RecordError", "claim", "finding", "record_from_json", "summary",
 ]
