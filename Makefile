@@ -26,7 +26,7 @@ PORT   ?= 8888
 # reveal.js, require.js, jQuery, MathJax and the widgets renderer for the offline editions.
 WEB    := web/node_modules/.package-lock.json
 
-.PHONY: help setup lab test test-notebooks test-nomxnet test-avx2 venv-path hub outputs slides html handout assignments constraints clean
+.PHONY: help setup lab test test-notebooks test-nomxnet test-avx2 venv-path hub outputs slides html handout assignments class-results constraints clean
 
 help:
 	@echo "make lab          set up .venv (first time only) and open JupyterLab on the notebooks"
@@ -40,6 +40,7 @@ help:
 	@echo "make html         build the static HTML edition with an index page into build/html/"
 	@echo "make handout      build the student edition (no solutions: notebooks, HTML, slides) into build/handout/"
 	@echo "make assignments  build nbgrader assignments (source, release) into build/assignments/"
+	@echo "make class-results  one report of the class's runs (SUBMISSIONS=folder) into build/class-results/"
 	@echo "make constraints  re-freeze constraints.txt after changing requirements.txt"
 	@echo "make clean        remove what the notebooks and tests wrote (keeps .venv)"
 
@@ -115,6 +116,13 @@ hub: $(STAMP) $(WEB)
 # nbgrader assignments from the stored notebooks (README, "Homework with autograding").
 assignments: $(STAMP)
 	$(BIN)/python tools/assignments.py $(NB)
+
+# The class's own numbers (README, "For instructors"): the records of the Summary cells of the
+# notebooks students handed in, as one report. SUBMISSIONS: nbgrader's submitted/ folder (after
+# `nbgrader collect`) or any folder of handed-in notebooks, one sub-folder per student.
+SUBMISSIONS ?= build/assignments/submitted
+class-results: $(STAMP)
+	$(BIN)/python tools/class_results.py $(SUBMISSIONS)
 
 # The student edition: every cell tagged `solution` left out (nbconvert's TagRemovePreprocessor),
 # as notebooks, HTML pages and slide decks, in build/handout/.
