@@ -23,6 +23,8 @@ VERDICTS ?=
 # Quick mode (fewer repetitions) for the test suite; `make test QUICK=` measures in full.
 QUICK  ?= 1
 PORT   ?= 8888
+# `make lab INSTRUCTOR=1`: JupyterLab with nbgrader's instructor tools (students see the Assignments list only).
+INSTRUCTOR ?=
 # reveal.js, require.js, jQuery, MathJax and the widgets renderer for the offline editions.
 WEB    := web/node_modules/.package-lock.json
 
@@ -30,6 +32,7 @@ WEB    := web/node_modules/.package-lock.json
 
 help:
 	@echo "make lab          set up .venv (first time only) and open JupyterLab on the notebooks"
+	@echo "                  (a student's view; INSTRUCTOR=1 adds nbgrader's formgrader and Create Assignment)"
 	@echo "make test         set up .venv (first time only) and run every test"
 	@echo "make hub          serve the collection to a class with JupyterHub on 127.0.0.1:8000 (as root)"
 	@echo "make test-notebooks  execute and compare every notebook in VENV made with PYTHON (WITHOUT=mxnet)"
@@ -59,7 +62,7 @@ venv-path:
 	@echo "$(VENV)"
 
 lab: $(STAMP)
-	@exec "$(PYTHON)" tools/setup_env.py lab --venv "$(VENV)" --port $(PORT)
+	@exec "$(PYTHON)" tools/setup_env.py lab --venv "$(VENV)" --port $(PORT) $(if $(INSTRUCTOR),--instructor)
 
 # What every notebook run reads, in one place: `make test`, `make test-notebooks` and `make outputs`.
 # Inductor compiles its C++ in-process (under load a worker timed out and left a broken build), and its

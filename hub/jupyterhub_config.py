@@ -20,6 +20,8 @@
 #   HYBRID_HUB_PORT   port of the hub's public proxy (default: 8000)
 #   HYBRID_HUB_COURSE the folder each student gets a copy of (default: notebooks/, the instructor
 #                     edition; build/handout/notebooks after `make handout` has no solutions)
+#   HYBRID_NBGRADER_EXCHANGE  nbgrader's exchange folder, where the instructor releases assignments
+#                     and students submit them (default: /srv/nbgrader/exchange; created, mode 777)
 import os
 import pwd
 import shutil
@@ -55,6 +57,15 @@ STATE.mkdir(mode=0o700, parents=True, exist_ok=True)
 ADMIN = os.environ.get("HYBRID_HUB_ADMIN") or "instructor"
 COURSE_DIR = "hybridization"                           # each student's copy: ~/hybridization
 COURSE = Path(os.environ.get("HYBRID_HUB_COURSE") or ROOT / "notebooks").resolve()
+EXCHANGE = Path(os.environ.get("HYBRID_NBGRADER_EXCHANGE") or "/srv/nbgrader/exchange")
+# Every user's Jupyter reads jupyter/hub/ (nbgrader's course and exchange); students also read
+# jupyter/student/, which turns nbgrader's instructor tools off (formgrader, course list, Create
+# Assignment), so a student's JupyterLab shows the Assignments list and nothing an instructor uses.
+HUB_CONFIG = ROOT / "jupyter" / "hub"
+STUDENT_CONFIG = ROOT / "jupyter" / "student"
+# nbgrader's exchange must exist and be writable by everyone (nbgrader's documentation).
+EXCHANGE.mkdir(parents=True, exist_ok=True)
+os.chmod(EXCHANGE, 0o777)
 
 # --- Network: this machine only unless told otherwise -----------------------------------------
 c.JupyterHub.ip = os.environ.get("HYBRID_HUB_IP") or "127.0.0.1"
@@ -91,7 +102,8 @@ c.JupyterHub.spawner_class = "localprocess"
 c.Spawner.cmd = ["/bin/sh", "-c", 'umask 077 && exec "$0" "$@"', str(BIN / "jupyterhub-singleuser")]
 c.Spawner.notebook_dir = "~"
 c.Spawner.default_url = f"/lab/tree/{COURSE_DIR}"
-c.Spawner.environment = {"PATH": f"{BIN}:/usr/local/bin:/usr/bin:/bin"}
+c.Spawner.environment = {"PATH": f"{BIN}:/usr/local/bin:/usr/bin:/bin",
+                         "HYBRID_NBGRADER_EXCHANGE": str(EXCHANGE)}
 # Quick mode and thread settings pass through from the hub's environment when set.
 c.Spawner.env_keep = ["LANG", "LC_ALL", "HYBRID_QUICK", "OMP_NUM_THREADS", "ATEN_CPU_CAPABILITY",
                       "TORCHINDUCTOR_COMPILE_THREADS", "MKL_ENABLE_INSTRUCTIONS"]
@@ -101,6 +113,9 @@ c.Spawner.http_timeout = 120
 
 def copy_course(spawner) -> None:
     """Before a student's server starts: make the home folder private and copy in the notebooks once."""
+    # The instructor (an admin) keeps nbgrader's tools; everyone else gets the student's view.
+    folders = [HUB_CONFIG] if spawner.user.admin else [STUDENT_CONFIG, HUB_CONFIG]
+    spawner.environment = dict(spawner.environment, JUPYTER_CONFIG_PATH=os.pathsep.join(map(str, folders)))
     account = pwd.getpwnam(spawner.user.name)
     home = Path(account.pw_dir)
     os.chmod(home, 0o700)

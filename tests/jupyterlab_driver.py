@@ -35,6 +35,13 @@ LOCAL_SCHEMES = {"file", "data", "blob", "about"}
 DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
+# What nbgrader adds to JupyterLab: the menus, the left sidebar's tabs and the nbgrader commands.
+NBGRADER_SHELL_JS = """() => ({
+  menus: [...document.querySelectorAll('.lm-MenuBar-itemLabel')].map(e => e.textContent),
+  sidebar: [...document.querySelectorAll('.jp-SideBar .lm-TabBar-tab')].map(e => e.title || e.textContent),
+  commands: window.jupyterapp.commands.listCommands().filter(c => c.startsWith('nbgrader:'))
+})"""
+
 def chromium_path() -> str | None:
     """Return the path of the system's chromium, or None where it is missing."""
     return shutil.which("chromium") or shutil.which("chromium-browser")
@@ -123,9 +130,13 @@ def wait_until_answering(process: subprocess.Popen, answers: Callable[[], bool],
 class JupyterLab:
     """A JupyterLab server of this environment on 127.0.0.1, a free port and a random token."""
 
-    def __init__(self, root_dir: Path, home: Path) -> None:
-        """Prepare a server on root_dir; its settings, workspaces and runtime files go to home."""
-        self.root_dir, self.home = Path(root_dir), Path(home)
+    def __init__(self, root_dir: Path, home: Path, instructor: bool = False) -> None:
+        """Prepare a server on root_dir; its settings, workspaces and runtime files go to home.
+
+        As `make lab` does, the server shows a student's JupyterLab (jupyter/student/ on
+        JUPYTER_CONFIG_PATH: no nbgrader instructor tools) unless `instructor` is True.
+        """
+        self.root_dir, self.home, self.instructor = Path(root_dir), Path(home), instructor
         self.port, self.token = free_port(), secrets.token_urlsafe(24)
         self.process: subprocess.Popen | None = None
         self.log = self.home / "jupyterlab.log"
@@ -158,6 +169,8 @@ class JupyterLab:
                    JUPYTERLAB_WORKSPACES_DIR=str(self.home / "workspaces"),
                    JUPYTER_RUNTIME_DIR=str(self.home / "runtime"),
                    JUPYTER_CONFIG_DIR=str(self.home / "config"))
+        if not self.instructor:
+            env["JUPYTER_CONFIG_PATH"] = str(ROOT / "jupyter" / "student")
         command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
                    f"--port={self.port}", "--ServerApp.port_retries=0",
                    f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root_dir}",

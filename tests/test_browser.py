@@ -20,7 +20,7 @@ import pytest
 
 from conftest import required_frameworks
 from helpers import frameworks
-from jupyterlab_driver import (MISSING_CHROMIUM, ROOT, SCREENSHOTS, JupyterLab, block_remote, chromium,
+from jupyterlab_driver import (MISSING_CHROMIUM, NBGRADER_SHELL_JS, ROOT, SCREENSHOTS, JupyterLab, block_remote, chromium,
                                chromium_path, compare_run, port_is_open, run_all_in_lab, screenshot)
 
 pytestmark = pytest.mark.browser
@@ -75,3 +75,32 @@ def test_notebook_runs_in_jupyterlab(lab, name):
     problems = compare_run(stored, result["cells"])
     assert not problems, f"{name} in JupyterLab:\n" + "\n".join(problems)
     assert not attempted, f"{name} asked for remote resources: {attempted[:5]}"
+
+
+def nbgrader_tools(context, server: JupyterLab) -> dict:
+    """What nbgrader shows in a JupyterLab page of `server`: menus, sidebar tabs, its commands."""
+    page = context.new_page()
+    try:
+        page.goto(server.url("lab?reset"))
+        page.wait_for_selector(".jp-SideBar .lm-TabBar-tab", timeout=120_000)
+        page.wait_for_timeout(1000)  # the extensions' commands register as they activate
+        return page.evaluate(NBGRADER_SHELL_JS)
+    finally:
+        page.close()
+
+
+def test_students_see_no_instructor_tools_and_instructors_do(lab, tmp_path):
+    server, context, attempted = lab
+    student = nbgrader_tools(context, server)
+    assert student["commands"] == ["nbgrader:open-assignment-list"], student
+    assert not [t for t in student["sidebar"] if "Create Assignment" in t], student
+    instructor_server = JupyterLab(server.root_dir, tmp_path, instructor=True)
+    try:
+        instructor_server.start()
+        instructor = nbgrader_tools(context, instructor_server)
+    finally:
+        instructor_server.stop()
+    assert {"nbgrader:open-formgrader", "nbgrader:open-create-assignment", "nbgrader:open-course-list"} \
+        <= set(instructor["commands"]), instructor
+    assert [t for t in instructor["sidebar"] if "Create Assignment" in t] and "Nbgrader" in instructor["menus"], instructor
+    assert not attempted, f"asked for remote resources: {attempted[:5]}"

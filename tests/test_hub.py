@@ -8,8 +8,13 @@ tests/jupyterlab_driver.py can read the cells. Through the hub the test adds thr
 of a notebook in its own copy, then checks the walls between them: the second student's own
 kernel cannot list, read or write the first student's home, the second student's browser
 cannot reach the first student's server, a wrong password and an account the instructor never
-added are refused. Afterwards the hub, the proxy and every student process must be gone and
-the test's users and homes are removed. Runs as root (the hub creates users); marked `hub`.
+added are refused. Then the class's numbers: the instructor releases the notebook as an nbgrader
+assignment to the hub's exchange, each student fetches it and hands in the copy they ran
+(`nbgrader submit`, from their own kernel), the instructor collects, and tools/class_results.py
+(`make class-results`) reports one record per student. A student's JupyterLab shows nbgrader's
+Assignments and none of the instructor's tools. Afterwards the hub, the proxy and every student
+process must be gone and the test's users and homes are removed. Runs as root (the hub creates
+users); marked `hub`.
 """
 
 from __future__ import annotations
@@ -32,7 +37,9 @@ from pathlib import Path
 import psutil
 import pytest
 
-from jupyterlab_driver import (DIRECT, MISSING_CHROMIUM, ROOT, block_remote, chromium, chromium_path,
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import assignments  # noqa: E402  (tools/assignments.py: generate, release, collect)
+from jupyterlab_driver import (DIRECT, MISSING_CHROMIUM, NBGRADER_SHELL_JS, ROOT, block_remote, chromium, chromium_path,
                                compare_run, free_port, port_is_open, run_all_in_lab, start_logged,
                                wait_or_kill, wait_until_answering)
 
@@ -41,8 +48,10 @@ CONFIG = ROOT / "hub" / "jupyterhub_config.py"
 PROXY = ROOT / "web" / "node_modules" / ".bin" / "configurable-http-proxy"
 HUB = Path(sys.executable).parent / "jupyterhub"
 COURSE = "hybridization"
-# (student, notebook) for the two students who log in; both quick notebooks.
-RUNS = [("a", "01_imperative.ipynb"), ("b", "02_symbolic.ipynb")]
+# (student, notebook) for the two students who log in: both run the same quick notebook, which they
+# then hand in through nbgrader's exchange.
+RUNS = [("a", "02_symbolic.ipynb"), ("b", "02_symbolic.ipynb")]
+ASSIGNMENT = "02_symbolic"
 TIMEOUT = 300
 
 # Runs in the second student's kernel: what happens when it touches the first student's home.
@@ -64,6 +73,19 @@ _out["own_file_mode"] = oct(_stat.S_IMODE(_mine.stat().st_mode))
 _mine.unlink()
 print(_json.dumps(_out))
 """
+# Runs in a student's kernel: fetch the released assignment, hand in the copy the student ran.
+HAND_IN = """
+import json as _json, pathlib as _pathlib, shutil as _shutil, subprocess as _subprocess
+_home = _pathlib.Path.home()
+_steps = {{}}
+for _step, _args in [("fetch", ["nbgrader", "fetch_assignment", {assignment!r}])]:
+    _r = _subprocess.run(_args, cwd=_home, capture_output=True, text=True)
+    _steps[_step] = [_r.returncode, _r.stderr[-400:]]
+_shutil.copy(_home / {course!r} / ({assignment!r} + ".ipynb"), _home / {assignment!r} / ({assignment!r} + ".ipynb"))
+_r = _subprocess.run(["nbgrader", "submit", {assignment!r}], cwd=_home, capture_output=True, text=True)
+_steps["submit"] = [_r.returncode, _r.stderr[-400:]]
+print(_json.dumps(_steps))
+"""
 # Sends code to the kernel of the notebook open in the page; returns what it printed (or its error).
 EXECUTE_JS = """async (code) => {
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
@@ -81,9 +103,9 @@ EXECUTE_JS = """async (code) => {
 class Hub:
     """A JupyterHub of this repository's configuration on 127.0.0.1, started for the test."""
 
-    def __init__(self, state: Path, admin: str) -> None:
+    def __init__(self, state: Path, admin: str, exchange: Path) -> None:
         """Prepare a hub whose state (database, secret, logs, test config) lives in state."""
-        self.state, self.admin = state, admin
+        self.state, self.admin, self.exchange = state, admin, exchange
         self.port, self.hub_port, self.proxy_port = free_port(), free_port(), free_port()
         self.token = secrets.token_hex(32)
         self.log = state / "jupyterhub.log"
@@ -121,6 +143,7 @@ c.JupyterHub.load_roles = [{{"name": "class-test", "services": ["class-test"],
 c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
 """)
         env = dict(os.environ, HYBRID_HUB_STATE=str(self.state), HYBRID_HUB_ADMIN=self.admin,
+                   HYBRID_NBGRADER_EXCHANGE=str(self.exchange),
                    HYBRID_HUB_IP="127.0.0.1", HYBRID_HUB_PORT=str(self.port),
                    HYBRID_QUICK=os.environ.get("HYBRID_QUICK", "1"))
         env.pop("TORCHINDUCTOR_CACHE_DIR", None)  # root's cache: each student gets their own
@@ -248,7 +271,9 @@ def hub(tmp_path_factory):
     assert not taken, f"test user names already exist: {taken}"
     state = tmp_path_factory.mktemp("hub")
     state.chmod(0o700)
-    server = Hub(state, users["admin"])
+    # nbgrader's exchange: outside the private state folder, where students can write (the hub makes it 777).
+    exchange = Path(tempfile.mkdtemp(prefix=f"hbt{tag}-exchange-"))
+    server = Hub(state, users["admin"], exchange)
     started = time.monotonic()
     # The students run this environment's Python. Where it lies under a folder they cannot enter
     # (pyenv's Python under /root, as on CI), the hub refuses to start and says so (checked here
@@ -270,6 +295,7 @@ def hub(tmp_path_factory):
         student_procs = [p for p in psutil.process_iter(["uids"]) if p.info["uids"] and p.info["uids"].real in uids]
         _, left = psutil.wait_procs(hub_tree + student_procs, timeout=20)
         remove_users(list(users.values()))
+        shutil.rmtree(exchange, ignore_errors=True)
         for folder, mode in opened.items():
             os.chmod(folder, mode)
         print(f"class test: {time.monotonic() - started:.0f} s from starting the hub to removing its users")
@@ -330,6 +356,11 @@ def test_a_class_on_the_hub(hub):
     assert server.api("GET", f"users/{users['outsider']}")[0] == 404, "the outsider became a hub user"
     assert not (Path(pwd.getpwnam(users["c"]).pw_dir) / COURSE).exists()
 
+    # The instructor releases the notebook as an nbgrader assignment to the hub's exchange.
+    course = server.state / "course"
+    assignments.generate([ROOT / "notebooks" / f"{ASSIGNMENT}.ipynb"], course)
+    assignments.exchange_step("release", ASSIGNMENT, course, server.exchange)
+
     # Two students log in on the login page and Run All of a notebook in their own copy.
     pages = {}
     for key, notebook in RUNS:
@@ -344,6 +375,16 @@ def test_a_class_on_the_hub(hub):
         problems = compare_run(stored, result["cells"])
         assert not problems, f"student {key}, {notebook}:\n" + "\n".join(problems)
         pages[key] = page
+        # A student's JupyterLab: nbgrader's Assignments list, none of the instructor's tools.
+        shell = page.evaluate(NBGRADER_SHELL_JS)
+        assert shell["commands"] == ["nbgrader:open-assignment-list"], shell
+        assert not [t for t in shell["sidebar"] if "Create Assignment" in t], shell
+        # The student saves the run and hands it in through nbgrader's exchange, from their own kernel.
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_timeout(1000)
+        handed = json.loads(page.evaluate(EXECUTE_JS, HAND_IN.format(assignment=ASSIGNMENT, course=COURSE))
+                            .strip().splitlines()[-1])
+        assert handed == {"fetch": [0, handed["fetch"][1]], "submit": [0, handed["submit"][1]]}, handed
 
     # Student b's own kernel tries to list, read and write student a's home: the system refuses.
     home_a = pwd.getpwnam(users["a"]).pw_dir
@@ -360,6 +401,18 @@ def test_a_class_on_the_hub(hub):
     assert not (answer.ok and "application/json" in answer.headers.get("content-type", "")), \
         f"student b read student a's files through the hub: {answer.status}"
     print(f"student b asking for student a's server: HTTP {answer.status}")
+
+    # The instructor collects what the two students handed in; the class report counts one record each.
+    assignments.exchange_step("collect", ASSIGNMENT, course, server.exchange)
+    submitted = course / "submitted"
+    assert sorted(p.name for p in submitted.iterdir()) == sorted(users[k] for k, _ in RUNS), list(submitted.iterdir())
+    report = subprocess.run([sys.executable, str(ROOT / "tools" / "class_results.py"), str(submitted),
+                             "--out", str(server.state / "class-results")], capture_output=True, text=True, timeout=300)
+    print(report.stdout)
+    assert report.returncode == 0, report.stderr[-2000:]
+    assert f"{len(RUNS)} records counted from {len(RUNS)} notebooks" in report.stdout, report.stdout
+    page_text = (server.state / "class-results" / "index.html").read_text(encoding="utf-8")
+    assert all(users[k] in page_text for k, _ in RUNS), "the report names both students"
 
     for context in contexts.values():
         context.close()

@@ -2,6 +2,7 @@
 
     python tools/assignments.py [--out build/assignments] [NOTEBOOK ...]        # make assignments
     python tools/assignments.py --grade STUDENT [--out ...] [NOTEBOOK ...]      # autograde submissions
+    python tools/assignments.py --release NN_name | --collect NN_name [--exchange DIR]  # on the hub
 
 Each notebook NN_name becomes the nbgrader assignment NN_name, in the course folder `--out`
 (nbgrader 0.9.6's layout: source/, release/, submitted/, autograded/, gradebook.db, and
@@ -128,9 +129,13 @@ def source_notebook(path: Path) -> tuple[nbformat.NotebookNode, int, int]:
 COURSE_ID = "hybridization"  # nbgrader's exchange (JupyterHub) files assignments under it
 
 
-def settings(out: Path) -> dict[str, object]:
-    """nbgrader's settings for the course folder `out`, as {"Class.trait": value}."""
-    return {
+# Where `make hub` releases and collects assignments (jupyter/hub/nbgrader_config.py says the same).
+EXCHANGE = os.environ.get("HYBRID_NBGRADER_EXCHANGE") or "/srv/nbgrader/exchange"
+
+
+def settings(out: Path, exchange: str | Path | None = None) -> dict[str, object]:
+    """nbgrader's settings for the course folder `out` (and the exchange folder), as {"Class.trait": value}."""
+    return {**({"Exchange.root": str(exchange)} if exchange else {}),
         "CourseDirectory.root": str(out),
         "CourseDirectory.course_id": COURSE_ID,
         "CourseDirectory.db_url": f"sqlite:///{out / 'gradebook.db'}",
@@ -140,11 +145,11 @@ def settings(out: Path) -> dict[str, object]:
     }
 
 
-def config(out: Path):
+def config(out: Path, exchange: str | Path | None = None):
     """nbgrader's configuration for the course folder `out`."""
     from traitlets.config import Config
     c = Config()
-    for name, value in settings(out).items():
+    for name, value in settings(out, exchange).items():
         section, trait = name.split(".")
         c[section][trait] = value
     return c
@@ -159,14 +164,14 @@ def write_config(out: Path) -> Path:
     return path
 
 
-def api(out: Path):
-    """An nbgrader API object for the course folder `out`."""
+def api(out: Path, exchange: str | Path | None = None):
+    """An nbgrader API object for the course folder `out` (and the exchange folder)."""
     from nbgrader.apps import NbGraderAPI
     # nbgrader creates its gradebook by running `alembic`, looked up on the PATH: this environment's.
     bin_dir = str(Path(sys.executable).parent)
     if bin_dir not in os.environ.get("PATH", "").split(os.pathsep):
         os.environ["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")
-    return NbGraderAPI(config=config(out))
+    return NbGraderAPI(config=config(out, exchange))
 
 
 def generate(notebooks: list[Path], out: Path) -> dict[str, tuple[int, int]]:
@@ -209,16 +214,32 @@ def autograde(assignment: str, student: str, out: Path) -> tuple[float, float]:
         return sum(g.score for g in grades), sum(g.max_score for g in grades)
 
 
+def exchange_step(step: str, assignment: str, out: Path, exchange: str | Path) -> None:
+    """Release an assignment to the exchange, or collect what students submitted into out/submitted/."""
+    grader = api(out, exchange)
+    result = grader.release_assignment(assignment) if step == "release" else grader.collect(assignment)
+    if not result or not result["success"]:
+        log = (result or {}).get("log", "") + (result or {}).get("error", "")
+        raise RuntimeError(f"nbgrader {step} {assignment} failed (exchange {exchange}):\n{log}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Generate the assignments, or autograde a student's submissions."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path)
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "assignments")
     parser.add_argument("--grade", metavar="STUDENT", help="autograde submitted/STUDENT/<assignment>/")
+    parser.add_argument("--release", metavar="ASSIGNMENT", help="release ASSIGNMENT to the hub's exchange")
+    parser.add_argument("--collect", metavar="ASSIGNMENT", help="collect submissions of ASSIGNMENT into submitted/")
+    parser.add_argument("--exchange", default=EXCHANGE, help=f"nbgrader's exchange folder (default {EXCHANGE})")
     args = parser.parse_args(argv)
     notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
     out = args.out.resolve()
-    if args.grade:
+    if args.release or args.collect:
+        step, assignment = ("release", args.release) if args.release else ("collect", args.collect)
+        exchange_step(step, assignment, out, args.exchange)
+        print(f"{step}: {assignment} ({'to' if args.release else 'from'} {args.exchange})")
+    elif args.grade:
         for path in notebooks:
             if (out / "submitted" / args.grade / path.stem).is_dir():
                 score, total = autograde(path.stem, args.grade, out)
