@@ -13,9 +13,11 @@ from .files import format_size, list_files, run_python, scratch_dir
 from .graphs import draw_dataflow
 from .hardware import SIMD_FLAGS, cpu_caches, cpu_flags, simd_floats
 from .native import capture_fd
+from .speedups import ratio_of_speedups
 from .setup_check import check_setup, compile_path_note
 from .record import RECORD_MIME, Record, RecordError, claim, finding, record_from_json, summary
 from .plotting import bar_modes, describe_figure, new_figure, plot, set_alt_text
+from .one_sided import side_of_one
 from .timing import Benchmark, Measurement, Timer, format_time, quick_mode, scale
 
 __all__ = [
@@ -31,4 +33,5 @@ __all__ = [
     "Comparison", "Ratio", "compare", "first_call", "machine_load", "set_threads",
     "check_setup", "compile_path_note",
     "RECORD_MIME", "Record", "RecordError", "claim", "finding", "record_from_json", "summary",
+    "ratio_of_speedups",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path, PureWindowsPath
@@ -112,3 +113,55 @@ def test_python_3_13_0_gets_a_note_and_other_versions_none():
     assert "3.13.1" in setup_env.interpreter_notes((3, 13, 0))[0]
     assert setup_env.interpreter_notes((3, 13, 1)) == []
     assert setup_env.interpreter_notes((3, 11, 7)) == []
+
+
+def test_the_mxnet_hook_is_written_once_and_matches_helpers(tmp_path: Path) -> None:
+    from helpers import mxnet_compat
+    written = setup_env.install_mxnet_hook(tmp_path)
+    module, pth = tmp_path / "hybridize_mxnet_compat.py", tmp_path / "hybridize_mxnet_compat.pth"
+    assert sorted(written) == sorted([module, pth])
+    assert setup_env.MXNET_HOOK_MODULE == mxnet_compat.HOOK_MODULE
+    assert pth.read_text(encoding="utf-8") == mxnet_compat.PTH_LINE
+    assert module.read_text(encoding="utf-8").endswith(Path(mxnet_compat.__file__).read_text(encoding="utf-8"))
+    assert setup_env.install_mxnet_hook(tmp_path) == [], "a second run with nothing changed writes nothing"
+    with pytest.raises(ValueError, match="site_dir"):
+        setup_env.install_mxnet_hook(tmp_path / "missing")
+
+
+def test_the_pth_file_installs_the_hook_at_start_up_without_importing_numpy(tmp_path: Path) -> None:
+    setup_env.install_mxnet_hook(tmp_path)
+    # -S, then site.addsitedir: what Python's start-up does with a site-packages folder and its .pth files.
+    code = (f"import site, sys; site.addsitedir({str(tmp_path)!r})\n"
+            "hook = sys.meta_path[0]\n"
+            "print(type(hook).__name__, sys.modules[type(hook).__module__].__file__.startswith(sys.argv[1]),\n"
+            "      'numpy' in sys.modules, 'typing' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-S", "-c", code, str(tmp_path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["MXNetImportHook", "True", "False", "False"]
+
+
+def test_this_environment_runs_the_books_mxnet_import_line() -> None:
+    if sys.prefix == sys.base_prefix:
+        pytest.skip("runs in the project's virtual environment only")
+    from helpers import frameworks
+    if not frameworks.is_installed("mxnet"):
+        pytest.skip("MXNet is not installed here (the hook then does nothing)")
+    code = ("import sys\n"
+            "assert 'numpy' not in sys.modules\n"
+            "from mxnet import np, npx\n"
+            "from mxnet.gluon import nn\n"
+            "npx.set_np()\n"
+            "print(float(np.ones((2, 3)).sum()))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, ("run `python tools/setup_env.py` to install the MXNet import hook\n"
+                                    + result.stderr[-2000:])
+    assert result.stdout.split() == ["6.0"]
+
+
+def test_lab_shows_a_student_view_unless_instructor():
+    student = setup_env.lab_environment(environ={"JUPYTER_CONFIG_PATH": "/elsewhere"})
+    first, *rest = student["JUPYTER_CONFIG_PATH"].split(os.pathsep)
+    assert Path(first) == ROOT / "jupyter" / "student" and rest == ["/elsewhere"]
+    assert (ROOT / "jupyter" / "student" / "labconfig" / "page_config.json").exists()
+    instructor = setup_env.lab_environment(instructor=True, environ={})
+    assert "JUPYTER_CONFIG_PATH" not in instructor

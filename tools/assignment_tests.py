@@ -32,6 +32,12 @@ assert str(simplify(_t)) == "(a + c)", str(simplify(_t))
 """,
         4: """assert str(traced_ints) == "((a + b) + 7)", str(traced_ints)
 """,
+        5: """import dis as _dis
+_fn, _src = compile_graph_cse(shared(inp("a"), inp("b")), ["a", "b"])
+assert _fn(1, 2) == shared(1, 2) and _fn(2, 5) == shared(2, 5), "compile_graph_cse must compute shared(a, b)"
+_adds = [_i.opname for _i in _dis.get_instructions(_fn)].count("BINARY_OP")
+assert _adds == 4, f"shared has four distinct sums (a + b counted once): the compiled function does {_adds} additions"
+""",
     },
     "03_pytorch": {
         1: """assert tuple(x256.shape) == (256, 512), "a batch of 256 rows"
@@ -52,19 +58,24 @@ assert torch.allclose(_r(_v8), net(_v8), rtol=1e-5, atol=1e-6)
 """,
     },
     "04_tensorflow": {
-        1: ["""assert times.experimental_get_tracing_count() == 6, "six Python floats trace six graphs"
-""", """assert times_tensor.experimental_get_tracing_count() == 1, "a tensor argument traces one graph"
+        1: ["""assert plain_traces == affine.experimental_get_tracing_count() == 9, \
+    "three batch sizes times three Python floats: plain_traces must be affine's nine graphs"
+""", """_before = affine_sig.experimental_get_tracing_count()
+assert _before == 1, f"affine_sig traced {_before} graphs for the nine calls; its input_signature should give one"
+_r = affine_sig(tf.ones((5, 3)), tf.constant(3.0))
+assert affine_sig.experimental_get_tracing_count() == 1, "another batch size and scale must reuse affine_sig's graph"
+assert np.allclose(_r, 4.0), "affine_sig must compute v * scale + 1"
 """],
         2: ["""assert np.allclose(net(x), raw_mlp(x), atol=1e-6)
 """, """assert {"eager", "tf.function"} <= set(raw.labels) and len(raw.labels) == 3, "time raw ops next to both modes"
 assert "net" not in raw_mlp.__code__.co_names, "raw_mlp must use TensorFlow ops on the weights, not call the Keras model"
 """],
-        3: """assert {"eager", "tf.function"} <= set(big.labels), "time the modes with helpers.compare"
-assert tuple(x256.shape) == (256, 512), "a batch of 256 rows"
-_weights = sum(int(np.prod(w.shape)) for w in net.weights if len(w.shape) == 2)
-assert flops == 2 * 256 * _weights, f"a batch of 256 does 2 x 256 x {_weights} FLOP, not {flops}"
-assert np.allclose(fast(x256), net(x256), atol=1e-5), "tf.function computes the same at batch 256"
-""",
+        3: ["""assert ops_py["AddV2"] == 100, "the loop over range(100) unrolls into 100 additions in the graph"
+assert ops_tf["StatelessWhile"] + ops_tf["While"] == 1 and ops_tf["AddV2"] < 100, \
+    "the loop over tf.range(100) must become one while-loop operation"
+""", """assert np.allclose(tf.function(add_py)(tf.zeros(3)), 100.0) and np.allclose(tf.function(add_tf)(tf.zeros(3)), 100.0), \
+    "add_py and add_tf must add 1 a hundred times"
+"""],
     },
     "05_mxnet": {
         1: """_n = RebindNet(prefix="hidden_test_")
@@ -76,15 +87,26 @@ assert np.allclose(_eager, _n(x_small).asnumpy()), "the rebinding version must h
         2: """assert np.allclose(eager_pos, hybrid_pos) and np.allclose(eager_neg, hybrid_neg)
 assert not np.allclose(eager_pos, eager_neg), "the two branches must differ"
 """,
-        3: """assert list(batch_sizes) == [1, 16, 256] and len(speed_ups) == 3
-assert tuple(xb.shape) == (256, 512), "the last comparison times batch 256"
-assert speed_ups[-1] == pair.ratio("static", "eager").median, \
-    "speed_ups holds static hybridize's speed-up over eager (static against eager, not the inverse)"
+        3: """assert list(batch_sizes) == [1, 16, 256]
+assert set(engines) == {"ThreadedEnginePerDevice", "NaiveEngine"}, "one comparison per engine, each in its own process"
+for _engine, _cmp in engines.items():
+    assert {f"{_m} {_b}" for _m in ("eager", "static") for _b in (1, 16, 256)} <= set(_cmp.labels), \
+        "eager and static at each batch, in one comparison"
+    assert [(_r.mode, _r.baseline) for _r in speed_ups[_engine]] == \
+        [(f"static {_b}", f"eager {_b}") for _b in (1, 16, 256)], \
+        "speed_ups holds static hybridize's speed-up over eager (static against eager, not the inverse)"
+    assert all(_r.low <= _r.median <= _r.high for _r in speed_ups[_engine])
 """,
     },
     "06_side_by_side": {
         1: """assert tuple(wide_sizes) == (512, 1024, 1024, 2)
 assert {"PyTorch eager", "torch.jit.script"} <= set(res.labels)
+""",
+        2: """_o = HEAD["torch"].median("PyTorch eager")
+_r = models.flops(SIZES, 4096) / END.median("PyTorch eager")
+assert abs(predicted - (_o + models.flops(SIZES, 64) / _r)) < 1e-9 + 1e-6 * predicted, \
+    "o from the batch-1 eager call, r from the eager rate at batch 4096, W for batch 64"
+assert "PyTorch eager" in at64.labels, "time PyTorch eager at batch 64"
 """,
     },
     "07_framework_vs_scratch": {
@@ -93,6 +115,9 @@ assert BATCH == 50, "set BATCH back to 50 for the rest of the notebook"
 assert sorted(pairs) == [("scratch 1", "framework 1"), ("scratch 5", "framework 5")], \
     "pair each scratch version with the framework version of the same depth, scratch first"
 """,
+        2: """assert {"1 thread", "all cores"} <= set(threads.labels), "time one thread against all the usable CPUs"
+assert torch.get_num_threads() == 1, "set the threads back to one for the rest of the notebook"
+""",
     },
     "09_activations_init": {
         1: """assert losses[0] > 100 and acc1 < 0.15, "N(0, 1) weights: a huge first loss, then guessing"
@@ -100,6 +125,50 @@ assert sorted(pairs) == [("scratch 1", "framework 1"), ("scratch 5", "framework 
         2: """assert {0.5, 2.0} <= set(sigmoid) and all(len(sigmoid[lr]) == len(SEEDS) for lr in (0.5, 2.0)), "every seed at both rates"
 """,
         3: """assert len(xavier_normal) == len(SEEDS), "one run per seed"
+""",
+        4: """assert sorted(deep) == [(4, "He"), (4, "default"), (5, "He"), (5, "default")], \
+    "deep holds depths 4 and 5, each with the default and with He's rule"
+assert all(len(deep[_k]) == len(SEEDS) for _k in deep), "one accuracy per seed"
+_check = run(nn.ReLU, HE, seed=SEEDS[0], hidden=DEEP)[1]
+assert abs(deep[5, "He"][0] - _check) < 1e-6, \
+    "deep[(5, 'He')] must come from run(nn.ReLU, HE, seed=..., hidden=DEEP), the five-layer network with He's rule"
+""",
+    },
+    "08_matmul_alignment": {
+        1: """assert sorted(pads) == [1028, 1040], "pads maps 1028 and 1040 to their padded products"
+for _m, _f in pads.items():
+    _r = _f()
+    assert tuple(_r.shape) == (1025, 1025), f"the product padded to {_m} must be cut back to 1025 x 1025"
+    assert torch.allclose(_r, a @ b, rtol=1e-4, atol=1e-3), f"padding to {_m} must not change the product"
+assert {"directly", "padded to 1028", "padded to 1040"} <= set(pad2.labels), \
+    "time the direct product and both padded ones in one comparison"
+""",
+        2: """assert l1_misses == {2048: 2048, 4160: 0}, \
+    "last of three walks in a 32 KiB, 8-way L1: 2048 floats apart miss on every read, 4160 apart never"
+assert {"stride 2048", "stride 4160"} <= set(walk2.labels), "time both walks in one comparison"
+""",
+        3: """assert {"start 0", "start 1"} <= set(shifted.labels), "time the aligned and the misaligned start"
+assert tuple(a.shape) == (1024, 1024) and a.data_ptr() % 64 == 4, \
+    "the last views start one float (4 bytes) after a 64-byte boundary"
+""",
+        4: """_i = 2 * 4096**2 / ((4096**2 + 2 * 4096) * 4)
+assert abs(mv_intensity - _i) < 1e-9 * _i, f"2 * 4096^2 FLOP on 4096^2 + 2 * 4096 float32 values: {_i:.3f} FLOP per byte"
+assert abs(mv_bound - copy_rate * mv_intensity) < 1e-6 * mv_bound, "copy rate (GB/s) x intensity (FLOP per byte)"
+""",
+    },
+    "09_activations_init": {
+        1: """assert losses[0] > 100 and acc1 < 0.15, "N(0, 1) weights: a huge first loss, then guessing"
+""",
+        2: """assert {0.5, 2.0} <= set(sigmoid) and all(len(sigmoid[lr]) == len(SEEDS) for lr in (0.5, 2.0)), "every seed at both rates"
+""",
+        3: """assert len(xavier_normal) == len(SEEDS), "one run per seed"
+""",
+        4: """assert sorted(deep) == [(4, "He"), (4, "default"), (5, "He"), (5, "default")], \
+    "deep holds depths 4 and 5, each with the default and with He's rule"
+assert all(len(deep[_k]) == len(SEEDS) for _k in deep), "one accuracy per seed"
+_check = run(nn.ReLU, HE, seed=SEEDS[0], hidden=DEEP)[1]
+assert abs(deep[5, "He"][0] - _check) < 1e-6, \
+    "deep[(5, 'He')] must come from run(nn.ReLU, HE, seed=..., hidden=DEEP), the five-layer network with He's rule"
 """,
     },
     "08_matmul_alignment": {

@@ -9,7 +9,8 @@ Run it with the Python you want the environment to use: 3.11, 3.12 or 3.13 (on W
 steps: a virtual environment; `requirements.txt` (exact pins, `constraints.txt`); then MXNet and
 d2l from `requirements-nodeps.txt` *without their own requirements* (MXNet 1.9.1 declares
 numpy<2 and d2l 1.0.3 pins numpy 1.23.5; both run on NumPy 2, see helpers/mxnet_compat.py);
-this package in editable mode; JupyterLab's settings; and `pip check`, which may report those
+this package in editable mode; JupyterLab's settings; the import hook that lets a plain
+`import mxnet` run on NumPy 2 (`install_mxnet_hook`); and `pip check`, which may report those
 two packages' pins and nothing else. A stamp in the environment records what was installed, so
 a second run with unchanged pins installs nothing.
 """
@@ -34,6 +35,8 @@ KNOWN_EXCEPTIONS = ("mxnet", "d2l")
 INPUTS = ("requirements.txt", "constraints.txt", "requirements-nodeps.txt", "pyproject.toml",
           "jupyter/overrides.json")
 STAMP = ".installed"
+# The module (a copy of helpers/mxnet_compat.py) and .pth file that make a plain `import mxnet` work.
+MXNET_HOOK_MODULE = "hybridize_mxnet_compat"
 
 
 def is_windows(platform: Optional[str] = None) -> bool:
@@ -133,6 +136,36 @@ def pip(python: Path, *args: object) -> None:
     run(python, "-m", "pip", "install", "--disable-pip-version-check", "-q", *args)
 
 
+def site_packages(python: Path) -> Path:
+    """Return the site-packages folder of the environment whose Python is `python`."""
+    done = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True)
+    return Path(done.stdout.strip())
+
+
+def install_mxnet_hook(site_dir: Path) -> list[Path]:
+    """Write into `site_dir` a copy of helpers/mxnet_compat.py and a .pth file that installs its hook.
+
+    Every Python started from that environment then imports `mxnet` (only `mxnet`) with the
+    names NumPy 2 removed put back for the import, so the book's `from mxnet import np, npx`
+    works; where MXNet is absent the hook does nothing. Return the files written (none when
+    they were already up to date).
+    """
+    site_dir = Path(site_dir)
+    if not site_dir.is_dir():
+        raise ValueError(f"site_dir must be an existing folder, got {str(site_dir)!r}")
+    source = (ROOT / "helpers" / "mxnet_compat.py").read_text(encoding="utf-8")
+    name = MXNET_HOOK_MODULE
+    files = {site_dir / f"{name}.py": f"# Written by tools/setup_env.py from helpers/mxnet_compat.py: edit that file.\n{source}",
+             site_dir / f"{name}.pth": f"import {name}; {name}.install_import_hook()\n"}
+    written = []
+    for path, text in files.items():
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    return written
+
+
 def setup(venv: Path, without: Sequence[str] = ()) -> Path:
     """Create or update the environment at `venv`; return its Python."""
     version = sys.version_info[:2]
@@ -152,6 +185,7 @@ def setup(venv: Path, without: Sequence[str] = ()) -> Path:
             print(f"{venv} holds Python {have or 'unknown'}: recreating it with Python {version[0]}.{version[1]}")
             shutil.rmtree(venv)
         elif stamp.is_file() and stamp.read_text().strip() == want:
+            install_mxnet_hook(site_packages(python))  # cheap, and follows helpers/mxnet_compat.py
             return python
     if not python.exists():
         run(sys.executable, "-m", "venv", venv)
@@ -165,6 +199,7 @@ def setup(venv: Path, without: Sequence[str] = ()) -> Path:
     settings = Path(venv) / "share" / "jupyter" / "lab" / "settings"
     settings.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "jupyter" / "overrides.json", settings / "overrides.json")
+    install_mxnet_hook(site_packages(python))
     check = subprocess.run([str(python), "-m", "pip", "check"], capture_output=True, text=True)
     problems = pip_check_problems(check.stdout + check.stderr)
     if problems:
@@ -174,16 +209,27 @@ def setup(venv: Path, without: Sequence[str] = ()) -> Path:
     return python
 
 
-def lab(venv: Path, port: int) -> None:
+def lab_environment(instructor: bool = False, environ: Optional[dict] = None) -> dict:
+    """The environment JupyterLab runs in: a student's view (jupyter/student/: none of nbgrader's
+    instructor tools) unless `instructor`, which keeps the formgrader and Create Assignment."""
+    env = dict(os.environ if environ is None else environ)
+    if not instructor:
+        paths = [str(ROOT / "jupyter" / "student")] + [p for p in env.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep) if p]
+        env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(paths)
+    return env
+
+
+def lab(venv: Path, port: int, instructor: bool = False) -> None:
     """Open JupyterLab on the notebooks, listening on 127.0.0.1 with a fresh token."""
     token = secrets.token_urlsafe(24)
-    print(f"JupyterLab will listen on 127.0.0.1 only. Open: http://127.0.0.1:{port}/lab?token={token}", flush=True)
+    view = "an instructor's view, with nbgrader's tools" if instructor else "a student's view (INSTRUCTOR=1 for nbgrader's tools)"
+    print(f"JupyterLab will listen on 127.0.0.1 only, {view}. Open: http://127.0.0.1:{port}/lab?token={token}", flush=True)
     command = [str(venv_executable(venv, "jupyter")), "lab", "--ip=127.0.0.1", f"--port={port}",
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
                f"--ServerApp.root_dir={ROOT / 'notebooks'}"]
     if hasattr(os, "getuid") and os.getuid() == 0:
         command.append("--allow-root")
-    sys.exit(subprocess.call(command))
+    sys.exit(subprocess.call(command, env=lab_environment(instructor)))
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
@@ -194,10 +240,11 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser.add_argument("--without", action="append", default=[], choices=("mxnet",),
                         help="leave a package out (the configuration without MXNet)")
     parser.add_argument("--port", type=int, default=8888)
+    parser.add_argument("--instructor", action="store_true", help="lab: keep nbgrader's instructor tools")
     args = parser.parse_args(argv)
     setup(args.venv, args.without)
     if args.command == "lab":
-        lab(args.venv, args.port)
+        lab(args.venv, args.port, args.instructor)
 
 
 if __name__ == "__main__":
