@@ -156,35 +156,4 @@ assert abs(mv_intensity - _i) < 1e-9 * _i, f"2 * 4096^2 FLOP on 4096^2 + 2 * 409
 assert abs(mv_bound - copy_rate * mv_intensity) < 1e-6 * mv_bound, "copy rate (GB/s) x intensity (FLOP per byte)"
 """,
     },
-    "09_activations_init": {
-        1: """assert losses[0] > 100 and acc1 < 0.15, "N(0, 1) weights: a huge first loss, then guessing"
-""",
-        2: """assert {0.5, 2.0} <= set(sigmoid) and all(len(sigmoid[lr]) == len(SEEDS) for lr in (0.5, 2.0)), "every seed at both rates"
-""",
-        3: """assert len(xavier_normal) == len(SEEDS), "one run per seed"
-""",
-        4: """assert sorted(deep) == [(4, "He"), (4, "default"), (5, "He"), (5, "default")], \
-    "deep holds depths 4 and 5, each with the default and with He's rule"
-assert all(len(deep[_k]) == len(SEEDS) for _k in deep), "one accuracy per seed"
-_check = run(nn.ReLU, HE, seed=SEEDS[0], hidden=DEEP)[1]
-assert abs(deep[5, "He"][0] - _check) < 1e-6, \
-    "deep[(5, 'He')] must come from run(nn.ReLU, HE, seed=..., hidden=DEEP), the five-layer network with He's rule"
-""",
-    },
-    "08_matmul_alignment": {
-        1: """assert torch.allclose(padded_product(), a @ b, rtol=1e-4, atol=1e-3), "padding must not change the product"
-""",
-        2: """assert {"stride 4096", "stride 4097", "stride 4112"} <= set(odd.labels), \
-    "time rows 4097 floats apart next to the claim's two strides"
-""",
-        3: """assert {"start 0", "start 1"} <= set(shifted.labels), "time the aligned and the misaligned start"
-assert tuple(a.shape) == (1024, 1024) and a.data_ptr() % 64 == 4, \
-    "the last views start one float (4 bytes) after a 64-byte boundary"
-""",
-        4: """assert abs(intensity - 2 * N**3 / (3 * N**2 * 4)) < 1e-6 * intensity, \
-    f"a {N} product does 2 N^3 FLOP on 3 N^2 float32 values: {2 * N**3 / (3 * N**2 * 4):.0f} FLOP per byte"
-assert abs(reached - 2 * N**3 / precision.median("float32") / 1e9) < 1e-6 * reached, "the float32 product's GFLOP/s"
-assert abs(feed - bandwidth * intensity / reached) < 1e-6 * feed, "bandwidth x intensity over the rate reached"
-""",
-    },
 }
