@@ -370,7 +370,7 @@ def render(collection: Collection, out: Path, reference: Optional[dict] = None) 
     students = sorted({entry.student for entry in collection.entries})
     cpus = Counter(entry.record.machine.get("cpu", "unknown CPU") for entry in collection.entries)
     body = [f"<h1>The class's own numbers</h1>",
-            f"<p>{len(collection.entries)} runs by {len(students)} students on {len(cpus)} CPU models "
+            f"<p>{len(collection.entries)} runs by {len(students)} students on {len(cpus)} CPU model{'s' if len(cpus) != 1 else ''} "
             f"({collection.notebooks_read} notebooks read, {len(collection.problems)} set aside: see "
             f"<a href=\"#set-aside\">what was set aside</a>). A <span class=\"claim\">claim</span> should "
             f"read the same on every machine; a <span class=\"finding\">finding</span> depends on the machine.</p>"]
