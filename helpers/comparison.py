@@ -43,7 +43,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .checks import check_callable, check_count, check_positive
 from .checks import check_count as _check_count  # the name set_threads and machine_load call
-from .timing import QUICK_FACTOR, Clock, Measurement, format_factor, format_time, quick_mode
+from .timing import QUICK_FACTOR, Clock, Measurement, format_factor, format_factors, format_time, quick_mode
 
 SyncArg = Union[None, Callable[[], Any], Mapping[str, Optional[Callable[[], Any]]]]
 
@@ -232,7 +232,8 @@ class Ratio:
     def interval_text(self) -> str:
         """'(6.34x to 6.53x)', or '(range 1.20x to 1.60x)' when too few rounds make it no interval."""
         head = "" if self.claimed else "range "
-        return f"({head}{format_factor(self.low)} to {format_factor(self.high)})"
+        _, low, high = format_factors(self.median, self.low, self.high)
+        return f"({head}{low} to {high})"
 
     def describe(self, threshold: float = 1.2) -> str:
         """Return '<verdict>, <median> (<low> to <high>)'.
@@ -240,7 +241,7 @@ class Ratio:
         For example 'faster by more than 1.50x, 6.44x (6.34x to 6.53x)'; with fewer than 6 rounds
         'not resolved at 1.50x (fewer than 6 rounds), 1.40x (range 1.20x to 1.60x)'.
         """
-        return f"{self.verdict(threshold)}, {format_factor(self.median)} {self.interval_text()}"
+        return f"{self.verdict(threshold)}, {format_factors(self.median, self.low, self.high)[0]} {self.interval_text()}"
 
 
 def _ratio(mode: str, baseline: str, per_round: list[float], confidence: float) -> Ratio:
@@ -365,7 +366,7 @@ class Comparison:
             line = f"{m.label:<{width}} | {format_time(m.median)} ± {format_time(m.spread)} | "
             if m.label in bases:
                 r = self.ratio(m.label, bases[m.label])
-                line += f"{format_factor(r.median)} {r.interval_text()} over {bases[m.label]}"
+                line += f"{format_factors(r.median, r.low, r.high)[0]} {r.interval_text()} over {bases[m.label]}"
             else:
                 line += "-"
             print(line)

@@ -22,7 +22,7 @@ import platform
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Union
 
-from .timing import format_factor
+from .timing import format_factor, format_factors
 
 RECORD_MIME = "application/vnd.hybridize.record+json"
 SCHEMA = 1
@@ -53,9 +53,10 @@ class Quantity:
     def text(self) -> str:
         """One line: 'name: verdict, 4.95x (4.82x to 5.02x)' or 'name: 12.3 s'."""
         if self.unit == "x":
-            number = format_factor(self.value)
             if self.low is not None and self.high is not None:
-                number += f" ({format_factor(self.low)} to {format_factor(self.high)})"
+                number = "{} ({} to {})".format(*format_factors(self.value, self.low, self.high))
+            else:
+                number = format_factor(self.value)
         else:
             number = f"{_round(self.value)} {self.unit}".rstrip()
         head = f"{self.verdict}, " if self.verdict else ""

@@ -177,13 +177,25 @@ def _quantile(values: Sequence[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
 
 
-def format_factor(ratio: float) -> str:
-    """Format a speed-up like 2.31x, keeping two significant digits below 0.01x."""
-    if ratio <= 0:
-        raise ValueError(f"ratio must be positive, got {ratio}")
-    digits = max(2, 1 - math.floor(math.log10(ratio)))
-    return f"{ratio:.{digits}f}x"
+def factor_digits(*ratios: float) -> int:
+    """Decimals that show every one of `ratios` with at least two significant digits (2 at the least)."""
+    for ratio in ratios:
+        if ratio <= 0:
+            raise ValueError(f"ratio must be positive, got {ratio}")
+    return max(max(2, 1 - math.floor(math.log10(r))) for r in ratios)
 
 
-__all__ = ["Benchmark", "Clock", "Measurement", "QUICK_ENV", "QUICK_FACTOR", "Timer", "format_factor",
+def format_factor(ratio: float, digits: Optional[int] = None) -> str:
+    """Format a speed-up like 2.31x, keeping two significant digits below 0.01x (or `digits` decimals)."""
+    return f"{ratio:.{factor_digits(ratio) if digits is None else digits}f}x"
+
+
+def format_factors(median: float, low: float, high: float) -> tuple[str, str, str]:
+    """A factor and its interval with the same decimals, so that '0.100x to 0.10x' cannot happen."""
+    digits = factor_digits(median, low, high)
+    return format_factor(median, digits), format_factor(low, digits), format_factor(high, digits)
+
+
+__all__ = ["Benchmark", "Clock", "Measurement", "QUICK_ENV", "QUICK_FACTOR", "Timer", "factor_digits", "format_factor",
+           "format_factors",
            "format_time", "quick_mode", "scale"]

@@ -162,3 +162,12 @@ def test_checks_return_what_they_accept():
     assert checks.check_int("n", np.int64(3)) == 3 and type(checks.check_int("n", np.int64(3))) is int
     assert checks.check_count("n", 0, allow_zero=True) == 0
     assert checks.check_callable("f", None, optional=True) is None
+
+
+def test_a_factor_and_its_interval_share_their_decimals():
+    from helpers.comparison import Ratio
+    from helpers.timing import format_factors
+    assert format_factors(0.1003, 0.0999, 0.1004) == ("0.100x", "0.100x", "0.100x")
+    assert Ratio("a", "b", 0.1003, 0.0999, 0.1004, 40).describe(3) == \
+        "slower by more than 3.00x, 0.100x (0.100x to 0.100x)"
+    assert format_factors(4.95, 4.82, 5.02) == ("4.95x", "4.82x", "5.02x")
