@@ -1,10 +1,11 @@
 """Every framework's ways of running the book's MLP ("modes"), built by name, for side-by-side timing.
 
 A `Mode` knows its framework, how to turn a NumPy input into its own tensor, how to run one
-call and how to wait for queued work (MXNet returns before its work is done; JAX waits inside
-the call with `block_until_ready`). `build_modes` builds the modes named in `MODE_LABELS`,
-`first_call` runs one once (compiling it), and `compare_modes` times several, interleaved,
-with `helpers.compare`.
+call and how to wait for queued work. MXNet's and JAX's calls return before their work is done,
+so their modes wait inside every call (`wait_to_read`, `block_until_ready`): a timed call is one
+call's latency, never overlapped with the next call's Python. `build_modes` builds the modes
+named in `MODE_LABELS`, `first_call` runs one once (compiling it), and `compare_modes` times
+several, interleaved, with `helpers.compare`.
 
 No framework is imported at module import time.
 """
@@ -89,7 +90,7 @@ def _runner(label: str, weights: models.Weights, onnx_path: Any, threads: int,
             net.hybridize()
         elif label == "hybridize(static)":
             net.hybridize(static_alloc=True, static_shape=True)
-        return net
+        return lambda x: _waited(net(x))
     if fw == "jax":
         jax = importlib.import_module("jax")
         params, apply = models.jax_mlp(weights)
@@ -102,6 +103,12 @@ def _runner(label: str, weights: models.Weights, onnx_path: Any, threads: int,
     options.intra_op_num_threads, options.inter_op_num_threads = threads, 1
     session = ort.InferenceSession(str(onnx_path), options, providers=[device("onnxruntime")])
     return lambda x: session.run(None, {"x": x})[0]
+
+
+def _waited(y: Any) -> Any:
+    """Wait until MXNet's engine has computed `y` (its call only queued the work); return `y`."""
+    y.wait_to_read()
+    return y
 
 
 def _converter(fw: str) -> Callable[[Any], Any]:

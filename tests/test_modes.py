@@ -74,6 +74,33 @@ def test_mxnet_mode_waits_for_its_engine() -> None:
         np.testing.assert_allclose(modes.first_call(mode, X)[0], reference(), atol=1e-5)
 
 
+def test_mxnet_mode_waits_inside_every_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not helpers.is_installed("mxnet"):
+        pytest.skip("MXNet is not installed here")
+    helpers.import_mxnet()
+    waited = []
+
+    class Output:
+        def wait_to_read(self) -> None:
+            waited.append(self)
+
+    class Net:
+        def __init__(self) -> None:
+            self.hybridized: dict = {}
+
+        def hybridize(self, **options: bool) -> None:
+            self.hybridized = options
+
+        def __call__(self, x: object) -> Output:
+            return Output()
+
+    monkeypatch.setattr(modes.models, "mxnet_mlp", lambda weights, ctx=None: Net())
+    built = modes.build_modes(models.init_weights(SIZES, seed=0), ["MXNet eager", "hybridize(static)"])
+    for n, mode in enumerate(built.values(), start=1):
+        y = mode.run(None)
+        assert waited[-1] is y and len(waited) == n   # each call waited for its own output, once
+
+
 def test_compare_modes_times_every_mode() -> None:
     pytest.importorskip("torch")
     built = modes.build_modes(models.init_weights(SIZES, seed=0), ["PyTorch eager", "torch.jit.script"])
