@@ -19,6 +19,9 @@ from .record import RECORD_MIME, Record, RecordError, claim, finding, record_fro
 from .plotting import bar_modes, describe_figure, new_figure, plot, set_alt_text
 from .one_sided import side_of_one
 from .timing import Benchmark, Measurement, Timer, format_time, quick_mode, scale
+from .tracing import trace_run
+from .torch_show import (error_line, error_source, kernel_source, minor_faults, print_breaks, quiet_compile_logs,
+                         raised, warnings_to_stdout, wrapper_code)
 
 __all__ = [
     "FRAMEWORKS", "Benchmark", "Measurement", "Timer", "bar_modes", "cpu_model", "describe_figure", "device",
@@ -34,4 +37,7 @@ __all__ = [
     "check_setup", "compile_path_note",
     "RECORD_MIME", "Record", "RecordError", "claim", "finding", "record_from_json", "summary",
     "ratio_of_speedups",
+    "trace_run",
+    "error_line", "error_source", "kernel_source", "minor_faults", "print_breaks", "quiet_compile_logs",
+    "raised", "warnings_to_stdout", "wrapper_code",
 ]
