@@ -28,7 +28,11 @@ assert "*" in source_mul, "the compiled source must multiply"
         2: """_t = fancy_func(inp("a"), const(-0.0), inp("c"), const(-0.0))
 assert str(simplify(_t)) == "(a + c)", str(simplify(_t))
 """,
-        3: """assert relu_sum(-3, 1) == 0 and relu_sum(2, 1) == 3
+        3: """_f, _src = compile_graph(relu_sum_graph(inp("a"), inp("b")), ["a", "b"])
+for _args in [(-3, 1), (2, 1), (1, -1), (0.5, 2.0), (-2.5, 1.0)]:
+    assert _f(*_args) == relu_sum(*_args), \
+        f"the compiled graph of relu_sum_graph gives {_f(*_args)} at {_args}, relu_sum gives {relu_sum(*_args)}: {_src}"
+assert relu_sum_graph(-3, 1) == 0 and relu_sum_graph(2, 1) == 3, "relu_sum_graph must compute relu_sum on numbers"
 """,
         4: """assert str(traced_ints) == "((a + b) + 7)", str(traced_ints)
 """,
