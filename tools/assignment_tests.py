@@ -125,6 +125,13 @@ assert sorted(pairs) == [("scratch 1", "framework 1"), ("scratch 5", "framework 
         2: """assert {"1 thread", "all cores"} <= set(threads.labels), "time one thread against all the usable CPUs"
 assert torch.get_num_threads() == 1, "set the threads back to one for the rest of the notebook"
 """,
+        4: """_cold = [int(_w) for _w in cold_use.replace(",", " ").split() if _w.isdigit()]
+_warm = [int(_w) for _w in warm_use.replace(",", " ").split() if _w.isdigit()]
+assert _cold[0] == 0 and _cold[1] > 0, f"the first compile must start from an empty cache (fresh_cache()): {cold_use}"
+assert _warm[0] > 0 and _warm[1] == 0, \\
+    f"the second compile must find its graphs in the cache the first filled (reset and clear_caches() between): {warm_use}"
+assert cold > 0 and warm > 0, "cold and warm hold the two first steps' times in seconds"
+""",
     },
     "09_activations_init": {
         1: """assert losses[0] > 100 and acc1 < 0.15, "N(0, 1) weights: a huge first loss, then guessing"
@@ -159,7 +166,7 @@ assert {"directly", "padded to 1028", "padded to 1040"} <= set(pad2.labels), \
 assert {"stride 2048", "stride 4160"} <= set(walk2.labels), "time both walks in one comparison"
 """,
         3: """assert {"start 0", "start 1"} <= set(shifted.labels), "time the aligned and the misaligned start"
-assert tuple(a.shape) == (1024, 1024) and a.data_ptr() % 64 == 4, \
+assert tuple(a0.shape) == (1024, 1024) and a0.data_ptr() % 64 == 4, \
     "the last views start one float (4 bytes) after a 64-byte boundary"
 """,
         4: """_i = 2 * 4096**2 / ((4096**2 + 2 * 4096) * 4)
