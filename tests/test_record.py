@@ -42,6 +42,9 @@ def test_record_round_trips_through_json():
 
 
 def test_settings_that_change_the_kernels_are_recorded(monkeypatch):
+    from helpers.record import SETTINGS
+    for name in SETTINGS:                      # the test suite itself sets some (HYBRID_QUICK)
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("ATEN_CPU_CAPABILITY", "avx2")
     monkeypatch.setenv("OMP_NUM_THREADS", "1")
     record = helpers.summary("01_imperative", {"a": helpers.claim(ratio(), 1.2)})
