@@ -19,7 +19,7 @@ import importlib.metadata
 import math
 import os
 import platform
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Optional, Union
 
 from .timing import format_factor, format_factors
@@ -195,8 +195,7 @@ def summary(notebook: str, quantities: Mapping[str, Item]) -> Record:
             raise ValueError(f"quantities: each name must be a non-empty str, got {name!r}")
         if not isinstance(item, Quantity):
             item = finding(item, unit="x" if hasattr(item, "median") else "")
-        items.append(Quantity(name, *[getattr(item, f) for f in
-                                      ("kind", "value", "unit", "low", "high", "threshold", "verdict")]))
+        items.append(replace(item, name=name))
     return Record(notebook, items)
 
 

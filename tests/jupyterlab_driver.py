@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from setup_env import lab_environment  # noqa: E402
 SCREENSHOTS = ROOT / "build" / "screenshots"
 # Flags that make Debian's chromium work headless here (see README, "Browser tests").
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -165,12 +167,11 @@ class JupyterLab:
         docmanager.mkdir(parents=True, exist_ok=True)
         # The server root is a copy, but nothing should be written back while the test runs.
         (docmanager / "plugin.jupyterlab-settings").write_text('{"autosave": false}')
-        env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
+        # The view `make lab` opens (tools/setup_env.py): a student's, unless instructor.
+        env = dict(lab_environment(self.instructor), JUPYTERLAB_SETTINGS_DIR=str(settings),
                    JUPYTERLAB_WORKSPACES_DIR=str(self.home / "workspaces"),
                    JUPYTER_RUNTIME_DIR=str(self.home / "runtime"),
                    JUPYTER_CONFIG_DIR=str(self.home / "config"))
-        if not self.instructor:
-            env["JUPYTER_CONFIG_PATH"] = str(ROOT / "jupyter" / "student")
         command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
                    f"--port={self.port}", "--ServerApp.port_retries=0",
                    f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root_dir}",

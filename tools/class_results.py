@@ -290,7 +290,7 @@ def figure(series: QuantitySeries, expected: Optional[str], agree: int, total: i
     fig = Figure(figsize=(9, height), facecolor="white")
     ax = fig.add_subplot()
     palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf", "#7f7f7f"]
-    labels, y = [], 0
+    labels, positions, y = [], [], 0
     for cpu_index, cpu in enumerate(cpus):
         color = palette[cpu_index % len(palette)]
         for student, row_cpu, q in rows:
@@ -300,15 +300,8 @@ def figure(series: QuantitySeries, expected: Optional[str], agree: int, total: i
                 ax.plot([q.low, q.high], [y, y], color=color, lw=2, solid_capstyle="butt")
             ax.plot([q.value], [y], "o", color=color, ms=6, label=cpu if not labels or labels[-1][1] != cpu else None)
             labels.append((student, cpu))
+            positions.append(y)
             y += 1
-        y += 0.5
-    positions = []
-    y = 0
-    for cpu in cpus:
-        for student, row_cpu in labels:
-            if row_cpu == cpu:
-                positions.append(y)
-                y += 1
         y += 0.5
     ax.set_yticks(positions, [student for student, _ in labels])
     ax.invert_yaxis()
