@@ -10,7 +10,7 @@ from .comparison import Comparison, Ratio, compare, first_call, machine_load, se
 from .data import batches, load_digits, load_fashion_mnist, to_tensors
 from .mxnet_compat import import_mxnet
 from .files import format_size, list_files, run_python, scratch_dir
-from .graphs import draw_dataflow
+from .graphs import draw_dataflow, graph_edges
 from .hardware import SIMD_FLAGS, cpu_caches, cpu_flags, simd_floats
 from .native import capture_fd
 from .speedups import ratio_of_speedups
@@ -31,6 +31,7 @@ __all__ = [
     "scratch_dir", "seed_everything", "synchronizer", "usable_cores", "version", "versions",
     "batches", "load_digits", "load_fashion_mnist", "to_tensors",
     "draw_dataflow",
+    "graph_edges",
     "SIMD_FLAGS", "cpu_caches", "cpu_flags", "simd_floats",
     "capture_fd",
     "Comparison", "Ratio", "compare", "first_call", "machine_load", "set_threads",

@@ -43,7 +43,8 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .checks import check_callable, check_count, check_positive
 from .checks import check_count as _check_count  # the name set_threads and machine_load call
-from .timing import QUICK_FACTOR, Clock, Measurement, format_factor, format_factors, format_time, quick_mode
+from .timing import (QUICK_FACTOR, Clock, Measurement, factor_digits, format_factor, format_factors, format_time,
+                     quick_mode)
 
 SyncArg = Union[None, Callable[[], Any], Mapping[str, Optional[Callable[[], Any]]]]
 
@@ -196,6 +197,7 @@ class Ratio:
     rounds: int
     block: int = 1
     needed: int = MIN_ROUNDS
+    words: tuple[str, str] = ("faster", "slower")  # ("larger", "smaller") for a ratio of speed-ups
 
     @property
     def half_width(self) -> float:
@@ -211,7 +213,8 @@ class Ratio:
         """Return the verdict at `threshold` T (> 1), with T in its words.
 
         'faster by more than Tx' (the interval lies above T), 'slower by more than Tx'
-        (below 1/T), 'less than Tx apart' (inside (1/T, T): not resolved at T, which does not
+        (below 1/T; `words` replaces 'faster' and 'slower', e.g. 'larger' for a ratio of
+        speed-ups), 'less than Tx apart' (inside (1/T, T): not resolved at T, which does not
         mean no effect), 'not resolved at Tx' (the interval reaches past T or 1/T), and
         'not resolved at Tx (fewer than 6 rounds)' when no interval is claimed.
         """
@@ -221,27 +224,41 @@ class Ratio:
         factor = format_factor(t)
         if not self.claimed:
             return f"not resolved at {factor} (fewer than {self.needed} rounds)"
+        above, below = self.words
         if self.low > t:
-            return f"faster by more than {factor}"
+            return f"{above} by more than {factor}"
         if self.high < 1 / t:
-            return f"slower by more than {factor}"
+            return f"{below} by more than {factor}"
         if self.low > 1 / t and self.high < t:
             return f"less than {factor} apart"
         return f"not resolved at {factor}"
 
-    def interval_text(self) -> str:
+    def _texts(self, threshold: Optional[float] = None) -> tuple[str, str, str]:
+        """Median, low and high as printed: one decimal more (up to three) while an end of the
+        interval would print as `threshold` or its inverse, so that the printed ends show the verdict."""
+        digits = factor_digits(self.median, self.low, self.high)
+        if threshold is not None and threshold > 0:
+            for _ in range(3):
+                bounds = {f"{b:.{digits}f}" for b in (threshold, 1 / threshold)}
+                if not bounds & {f"{self.low:.{digits}f}", f"{self.high:.{digits}f}"}:
+                    break
+                digits += 1
+        return tuple(format_factor(v, digits) for v in (self.median, self.low, self.high))
+
+    def interval_text(self, threshold: Optional[float] = None) -> str:
         """'(6.34x to 6.53x)', or '(range 1.20x to 1.60x)' when too few rounds make it no interval."""
         head = "" if self.claimed else "range "
-        _, low, high = format_factors(self.median, self.low, self.high)
+        _, low, high = self._texts(threshold)
         return f"({head}{low} to {high})"
 
     def describe(self, threshold: float = 1.2) -> str:
         """Return '<verdict>, <median> (<low> to <high>)'.
 
         For example 'faster by more than 1.50x, 6.44x (6.34x to 6.53x)'; with fewer than 6 rounds
-        'not resolved at 1.50x (fewer than 6 rounds), 1.40x (range 1.20x to 1.60x)'.
+        'not resolved at 1.50x (fewer than 6 rounds), 1.40x (range 1.20x to 1.60x)'. An end that
+        would round to the threshold gets another decimal ('1.02x (0.980x to 1.098x)' at 1.10x).
         """
-        return f"{self.verdict(threshold)}, {format_factors(self.median, self.low, self.high)[0]} {self.interval_text()}"
+        return f"{self.verdict(threshold)}, {self._texts(threshold)[0]} {self.interval_text(threshold)}"
 
 
 def _ratio(mode: str, baseline: str, per_round: list[float], confidence: float) -> Ratio:

@@ -81,3 +81,36 @@ def draw_dataflow(edges: Sequence[tuple[str, str]], ops: Optional[Mapping[str, s
     if title:
         ax.set_title(title)
     return fig
+
+
+def graph_edges(root: Any, symbols: Mapping[str, str]) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """Return ``(edges, ops)`` of the expression graph under `root`, for `draw_dataflow`.
+
+    A node has ``op``, ``args`` and ``value``: an operation has an ``op`` in
+    `symbols` (its label) and the nodes it reads in ``args``; any other node
+    is a leaf (an input or a constant) named ``str(value)``. A node reached
+    twice is drawn once; operations are named ``op1``, ``op2``, ... in the
+    order they are finished.
+    """
+    if not isinstance(symbols, Mapping):
+        raise TypeError(f"symbols must map operation names to labels, got {type(symbols).__name__}")
+    names: dict[int, str] = {}
+    edges: list[tuple[str, str]] = []
+    ops: dict[str, str] = {}
+
+    def visit(node: Any) -> str:
+        if not all(hasattr(node, attr) for attr in ("op", "args", "value")):
+            raise TypeError(f"root must be a graph of nodes with op, args and value, got {type(node).__name__}")
+        if id(node) not in names:
+            if node.op in symbols:
+                args = [visit(arg) for arg in node.args]
+                name = f"{node.op}{len(ops) + 1}"
+                ops[name] = symbols[node.op]
+                edges.extend((arg, name) for arg in args)
+                names[id(node)] = name
+            else:
+                names[id(node)] = str(node.value)
+        return names[id(node)]
+
+    visit(root)
+    return edges, ops

@@ -154,7 +154,7 @@ class Record:
         versions = ", ".join(f"{k} {v}" for k, v in m.get("versions", {}).items())
         settings = ", ".join(f"{k}={v}" for k, v in m.get("settings", {}).items())
         lines = [f"This run: {m.get('cpu')}, {m.get('cores')} cores, {m.get('os')}, Python {m.get('python')}"
-                 + (f", {versions}" if versions else "") + (f" ({settings})" if settings else "")]
+                 + (f"; installed: {versions}" if versions else "") + (f" ({settings})" if settings else "")]
         for kind, title in (("claim", "Should hold on any machine:"), ("finding", "Depends on the machine:")):
             rows = [q for q in self.quantities if q.kind == kind]
             if rows:

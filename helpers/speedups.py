@@ -7,12 +7,13 @@ share each round's conditions, so their quotient is one value per round too:
     (baseline_1 / mode_1) / (baseline_2 / mode_2)
 
 `ratio_of_speedups` returns the median of those values with the same 95 % interval and verdicts
-as any other `Ratio` ("faster by more than 1.50x" reads: the first speed-up is larger than the
-second by more than 1.5x).
+as any other `Ratio`, in the words of a ratio of speed-ups: "larger by more than 1.50x" (the first
+speed-up is larger than the second by more than 1.5x) or "smaller by more than 1.50x".
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
 from .comparison import Comparison, Ratio, _ratio
@@ -41,4 +42,5 @@ def ratio_of_speedups(cmp: Comparison, first: Sequence[str], second: Sequence[st
         raise ValueError("first and second must be different speed-ups")
     t = cmp.times
     per_round = [(t[b1][r] / t[m1][r]) / (t[b2][r] / t[m2][r]) for r in range(cmp.rounds)]
-    return _ratio(f"{m1} over {b1}", f"{m2} over {b2}", per_round, confidence)
+    return replace(_ratio(f"{m1} over {b1}", f"{m2} over {b2}", per_round, confidence),
+                   words=("larger", "smaller"))

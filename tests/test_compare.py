@@ -115,6 +115,12 @@ def test_ratio_and_verdicts():
     assert same.verdict(1.2) == "less than 1.20x apart"
     assert same.verdict(1.1) == "slower by more than 1.10x"
     assert same.verdict(1.12) == "not resolved at 1.12x"
+    near = Ratio("a", "b", 1.02, 0.98, 1.0996, 20)  # the high end would print as the threshold
+    assert near.verdict(1.1) == "less than 1.10x apart"
+    assert near.describe(1.1).endswith("(0.9800x to 1.0996x)")   # one decimal more until it differs
+    assert near.describe(1.2).endswith("(0.98x to 1.10x)")       # away from the threshold: as usual
+    low_end = Ratio("a", "b", 0.95, 0.9092, 0.99, 20)  # the low end would print as 1/1.1 = 0.91
+    assert low_end.describe(1.1).endswith("(0.9092x to 0.9900x)")  # 0.909 would still match 1/1.1
     far = Ratio("a", "b", 0.3, 0.29, 0.31, 20)  # the same words for every threshold, 2x and more too
     assert far.verdict(10) == "less than 10.00x apart"
     assert far.verdict(3) == "slower by more than 3.00x"

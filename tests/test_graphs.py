@@ -54,3 +54,26 @@ def test_layout_rejects_bad_edges(edges, error, match):
 def test_draw_dataflow_rejects_unknown_ops():
     with pytest.raises(ValueError, match="ops must name nodes"):
         draw_dataflow([("a", "b")], ops={"mul": "mul"})
+
+
+def test_graph_edges_names_operations_and_draws_a_shared_node_once():
+    from collections import namedtuple
+    from helpers.graphs import graph_edges
+    N = namedtuple("N", "op args value")
+    a, b = N("input", (), "a"), N("input", (), "b")
+    e = N("add", (a, b), None)
+    f = N("add", (e, N("const", (), 7)), None)
+    root = N("add", (e, f), None)
+    edges, ops = graph_edges(root, {"add": "+"})
+    assert ops == {"add1": "+", "add2": "+", "add3": "+"}
+    assert edges == [("a", "add1"), ("b", "add1"), ("add1", "add2"), ("7", "add2"),
+                     ("add1", "add3"), ("add2", "add3")]
+    draw_dataflow(edges, ops=ops)
+
+
+def test_graph_edges_rejects_bad_input():
+    from helpers.graphs import graph_edges
+    with pytest.raises(TypeError, match="symbols"):
+        graph_edges(None, ["add"])
+    with pytest.raises(TypeError, match="root"):
+        graph_edges(3, {"add": "+"})

@@ -52,6 +52,16 @@ def test_settings_that_change_the_kernels_are_recorded(monkeypatch):
     assert "ATEN_CPU_CAPABILITY=avx2" in record.text()
 
 
+def test_the_machine_line_calls_the_versions_installed_not_used(monkeypatch):
+    from helpers.record import SETTINGS
+    for name in SETTINGS:                      # no settings, so the line ends with the versions
+        monkeypatch.delenv(name, raising=False)
+    record = helpers.summary("01_imperative", {"a": helpers.claim(ratio(), 1.2)})
+    record.machine["versions"] = {"numpy": "2.4.6", "torch": "2.13.0"}
+    first = record.text().splitlines()[0]
+    assert first.startswith("This run: ") and first.endswith("; installed: numpy 2.4.6, torch 2.13.0")
+
+
 @pytest.mark.parametrize("call, message", [
     (lambda: helpers.summary("", {"a": helpers.finding(1.0)}), "notebook"),
     (lambda: helpers.summary("01", {}), "quantities"),

@@ -22,14 +22,15 @@ def test_quotient_of_the_two_speed_ups():
     r = ratio_of_speedups(comparison(), ("graph 1", "eager 1"), ("graph 256", "eager 256"))
     assert r.median == pytest.approx(4 / 1.6)      # 4x at batch 1, 1.6x at batch 256
     assert r.low == pytest.approx(2.5) and r.high == pytest.approx(2.5)   # shared noise cancels
-    assert r.verdict(1.5) == "faster by more than 1.50x"
+    assert r.verdict(1.5) == "larger by more than 1.50x"     # a ratio of speed-ups is not a speed
+    assert r.describe(1.5).startswith("larger by more than 1.50x, 2.50x")
     assert r.mode == "graph 1 over eager 1" and r.baseline == "graph 256 over eager 256"
 
 
 def test_swapped_order_inverts_the_verdict():
     r = ratio_of_speedups(comparison(), ("graph 256", "eager 256"), ("graph 1", "eager 1"))
     assert r.median == pytest.approx(1.6 / 4)
-    assert r.verdict(1.5) == "slower by more than 1.50x"
+    assert r.verdict(1.5) == "smaller by more than 1.50x"
 
 
 def test_few_rounds_resolve_nothing():

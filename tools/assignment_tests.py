@@ -34,9 +34,7 @@ for _args in [(-3, 1), (2, 1), (1, -1), (0.5, 2.0), (-2.5, 1.0)]:
         f"the compiled graph of relu_sum_graph gives {_f(*_args)} at {_args}, relu_sum gives {relu_sum(*_args)}: {_src}"
 assert relu_sum_graph(-3, 1) == 0 and relu_sum_graph(2, 1) == 3, "relu_sum_graph must compute relu_sum on numbers"
 """,
-        4: """assert str(traced_ints) == "((a + b) + 7)", str(traced_ints)
-""",
-        5: """import dis as _dis
+        4: """import dis as _dis
 _fn, _src = compile_graph_cse(shared(inp("a"), inp("b")), ["a", "b"])
 assert _fn(1, 2) == shared(1, 2) and _fn(2, 5) == shared(2, 5), "compile_graph_cse must compute shared(a, b)"
 _adds = [_i.opname for _i in _dis.get_instructions(_fn)].count("BINARY_OP")
@@ -109,7 +107,7 @@ for _m in ("PyTorch eager", "torch.jit.script"):
     assert sum(_m in _l for _l in res.labels) >= 2, \
         f"time {_m} on the book's network and on the wide one, in the same comparison res"
 """,
-        2: """_o = HEAD["torch"].median("PyTorch eager")
+        2: """_o = B1.median("PyTorch eager")
 _r = models.flops(SIZES, 4096) / END.median("PyTorch eager")
 assert abs(predicted - (_o + models.flops(SIZES, 64) / _r)) < 1e-9 + 1e-6 * predicted, \
     "o from the batch-1 eager call, r from the eager rate at batch 4096, W for batch 64"
@@ -171,7 +169,7 @@ assert tuple(a0.shape) == (1024, 1024) and a0.data_ptr() % 64 == 4, \
 """,
         4: """_i = 2 * 4096**2 / ((4096**2 + 2 * 4096) * 4)
 assert abs(mv_intensity - _i) < 1e-9 * _i, f"2 * 4096^2 FLOP on 4096^2 + 2 * 4096 float32 values: {_i:.3f} FLOP per byte"
-assert abs(mv_bound - copy_rate * mv_intensity) < 1e-6 * mv_bound, "copy rate (GB/s) x intensity (FLOP per byte)"
+assert abs(mv_estimate - copy_rate * mv_intensity) < 1e-6 * mv_estimate, "copy rate (GB/s) x intensity (FLOP per byte)"
 """,
     },
 }
