@@ -212,7 +212,7 @@ def test_compare_on_real_work_gives_a_tight_ratio(full_mode):
     """Two real workloads whose costs differ about threefold: the verdict must say so."""
     data = list(range(300))
     result = compare({"one": lambda: sum(data), "three": lambda: (sum(data), sum(data), sum(data))},
-                     budget=0.3, block=0.002, min_rounds=15)
+                     budget=1.0, block=0.002, min_rounds=40)
     r = result.ratio("one", "three")
     assert 2.0 < r.median < 4.0
     assert r.verdict(1.5) == "faster by more than 1.50x"
