@@ -120,7 +120,8 @@ assert BATCH == 50, "set BATCH back to 50 for the rest of the notebook"
 assert sorted(pairs) == [("scratch 1", "framework 1"), ("scratch 5", "framework 5")], \
     "pair each scratch version with the framework version of the same depth, scratch first"
 """,
-        2: """assert {"1 thread", "all cores"} <= set(threads.labels), "time one thread against all the usable CPUs"
+        2: """assert {"1 thread 50", "all cores 50", "1 thread 500", "all cores 500"} <= set(threads.labels), \\
+    "time one thread against all the usable CPUs, at batch 50 and at batch 500, in one comparison"
 assert torch.get_num_threads() == 1, "set the threads back to one for the rest of the notebook"
 """,
         4: """_cold = [int(_w) for _w in cold_use.replace(",", " ").split() if _w.isdigit()]
