@@ -235,14 +235,15 @@ class Ratio:
 
     def _texts(self, threshold: Optional[float] = None) -> tuple[str, str, str]:
         """Median, low and high as printed: one decimal more (up to three) while an end of the
-        interval would print as `threshold` or its inverse, so that the printed ends show the verdict."""
+        interval would print as `threshold` or its inverse, or both ends would print alike."""
         digits = factor_digits(self.median, self.low, self.high)
-        if threshold is not None and threshold > 0:
-            for _ in range(3):
-                bounds = {f"{b:.{digits}f}" for b in (threshold, 1 / threshold)}
-                if not bounds & {f"{self.low:.{digits}f}", f"{self.high:.{digits}f}"}:
-                    break
-                digits += 1
+        for _ in range(3):
+            ends = {f"{self.low:.{digits}f}", f"{self.high:.{digits}f}"}
+            alike = self.low != self.high and len(ends) == 1
+            bounds = {f"{b:.{digits}f}" for b in (threshold, 1 / threshold)} if threshold and threshold > 0 else set()
+            if not alike and not bounds & ends:
+                break
+            digits += 1
         return tuple(format_factor(v, digits) for v in (self.median, self.low, self.high))
 
     def interval_text(self, threshold: Optional[float] = None) -> str:

@@ -121,6 +121,10 @@ def test_ratio_and_verdicts():
     assert near.describe(1.2).endswith("(0.98x to 1.10x)")       # away from the threshold: as usual
     low_end = Ratio("a", "b", 0.95, 0.9092, 0.99, 20)  # the low end would print as 1/1.1 = 0.91
     assert low_end.describe(1.1).endswith("(0.9092x to 0.9900x)")  # 0.909 would still match 1/1.1
+    alike = Ratio("a", "b", 1.002, 1.001, 1.004, 20)  # both ends would print as 1.00x: one decimal more
+    assert alike.describe(1.5).endswith("1.002x (1.001x to 1.004x)")
+    point = Ratio("a", "b", 2.0, 2.0, 2.0, 20)  # a degenerate interval keeps its usual decimals
+    assert point.describe(1.5).endswith("2.00x (2.00x to 2.00x)")
     far = Ratio("a", "b", 0.3, 0.29, 0.31, 20)  # the same words for every threshold, 2x and more too
     assert far.verdict(10) == "less than 10.00x apart"
     assert far.verdict(3) == "slower by more than 3.00x"

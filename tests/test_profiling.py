@@ -1,0 +1,59 @@
+"""helpers.profiling groups profiler rows and compares eager and compiled steps; helpers.readings words a side of 1."""
+
+from types import SimpleNamespace as Row
+
+import pytest
+
+import helpers
+from helpers.comparison import Ratio
+from helpers.profiling import GROUPS, compare_profiles, profile_group, step_profile
+
+
+@pytest.mark.parametrize("name, group", [
+    ("aten::addmm", GROUPS[0]), ("aten::mm", GROUPS[0]), ("aten::relu", GROUPS[1]),
+    ("autograd::engine::evaluate_function: ReluBackward0", GROUPS[2]), ("ReluBackward0", GROUPS[2]),
+    ("## Call CompiledFxGraph abc", GROUPS[3]), ("TorchDynamo Cache Lookup", GROUPS[4]),
+    ("CompiledFunctionBackward", GROUPS[4]), ("Optimizer.step#SGD.step", GROUPS[5])])
+def test_profile_group(name, group):
+    assert profile_group(name) == group
+
+
+def _eager():
+    return step_profile([Row(key="aten::addmm", count=6, self_cpu_time_total=600.0),
+                         Row(key="aten::t", count=4, self_cpu_time_total=40.0),
+                         Row(key="aten::relu", count=2, self_cpu_time_total=100.0),
+                         Row(key="ReluBackward0", count=2, self_cpu_time_total=20.0)], steps=2)
+
+
+def _compiled():
+    return step_profile([Row(key="aten::addmm", count=6, self_cpu_time_total=620.0),
+                         Row(key="## Call CompiledFxGraph x", count=2, self_cpu_time_total=60.0),
+                         Row(key="TorchDynamo Cache Lookup", count=2, self_cpu_time_total=100.0)], steps=2)
+
+
+def test_step_profile_is_per_step():
+    p = _eager()
+    assert p.aten_calls == 6 and p.matmul_calls == 3
+    assert p.own[GROUPS[0]] == pytest.approx(300e-6) and p.op_time["aten::relu"] == pytest.approx(50e-6)
+    with pytest.raises(ValueError, match="steps"):
+        step_profile([], steps=0)
+
+
+def test_compare_profiles_lists_the_removed_calls_and_nets_the_time():
+    cmp = compare_profiles([_eager()], [_compiled()])
+    assert [row[:4] for row in cmp.removed()] == [("aten::relu", "computes", 1, 0), ("aten::t", "view or wrapper", 2, 0)]
+    added, saved = cmp.added_and_saved()
+    assert added == pytest.approx(80e-6) and saved == pytest.approx(80e-6)
+    text = "\n".join(cmp.lines())
+    assert "every matrix product kept" in text and "removes at least what it adds" in text
+    with pytest.raises(TypeError, match="eager"):
+        compare_profiles([], [_compiled()])
+
+
+def test_side_reading():
+    words = dict(above="rose", below="fell", includes="unresolved")
+    assert helpers.side_reading(Ratio("a", "b", 0.9, 0.85, 0.95, rounds=40), **words) == "interval against 1: below 1; fell"
+    assert helpers.side_reading(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=40), **words).endswith("unresolved")
+    assert helpers.side_reading(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=3), **words).endswith("too few rounds to tell")
+    with pytest.raises(TypeError, match="above"):
+        helpers.side_reading(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=40), above="", below="x", includes="y")
