@@ -19,7 +19,7 @@ from .record import RECORD_MIME, Record, RecordError, claim, finding, record_fro
 from .plotting import bar_modes, describe_figure, new_figure, plot, set_alt_text
 from .one_sided import side_of_one
 from .profiling import compare_profiles, step_profile
-from .readings import side_reading
+from .readings import gap_reading, side_reading, side_sentence
 from .timing import Benchmark, Measurement, Timer, format_time, quick_mode, scale
 from .tracing import trace_run
 from .torch_show import (error_line, error_source, kernel_source, minor_faults, print_breaks, quiet_compile_logs,
@@ -40,7 +40,7 @@ __all__ = [
     "check_setup", "compile_path_note",
     "RECORD_MIME", "Record", "RecordError", "claim", "finding", "record_from_json", "summary",
     "ratio_of_speedups",
-    "compare_profiles", "side_reading", "step_profile",
+    "compare_profiles", "gap_reading", "side_reading", "side_sentence", "step_profile",
     "trace_run",
     "error_line", "error_source", "kernel_source", "minor_faults", "print_breaks", "quiet_compile_logs",
     "raised", "warnings_to_stdout", "wrapper_code",

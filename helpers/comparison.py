@@ -234,17 +234,8 @@ class Ratio:
         return f"not resolved at {factor}"
 
     def _texts(self, threshold: Optional[float] = None) -> tuple[str, str, str]:
-        """Median, low and high as printed: one decimal more (up to three) while an end of the
-        interval would print as `threshold` or its inverse, or both ends would print alike."""
-        digits = factor_digits(self.median, self.low, self.high)
-        for _ in range(3):
-            ends = {f"{self.low:.{digits}f}", f"{self.high:.{digits}f}"}
-            alike = self.low != self.high and len(ends) == 1
-            bounds = {f"{b:.{digits}f}" for b in (threshold, 1 / threshold)} if threshold and threshold > 0 else set()
-            if not alike and not bounds & ends:
-                break
-            digits += 1
-        return tuple(format_factor(v, digits) for v in (self.median, self.low, self.high))
+        """Median, low and high as printed (`format_factors`: a decimal more where the ends print alike)."""
+        return format_factors(self.median, self.low, self.high, threshold)
 
     def interval_text(self, threshold: Optional[float] = None) -> str:
         """'(6.34x to 6.53x)', or '(range 1.20x to 1.60x)' when too few rounds make it no interval."""

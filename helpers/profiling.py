@@ -18,7 +18,8 @@ WRAPPERS = ("TorchDynamo Cache Lookup", "Torch-Compiled Region", "CompiledFuncti
             "Pregraph bytecode")
 # ATen operators that only make views or wrap a matrix product (no arithmetic of their own)
 VIEWS = ("aten::linear", "aten::t", "aten::transpose", "aten::as_strided", "aten::view", "aten::reshape",
-         "aten::_unsafe_view", "aten::expand", "aten::permute", "aten::squeeze", "aten::unsqueeze")
+         "aten::_unsafe_view", "aten::expand", "aten::permute", "aten::squeeze", "aten::unsqueeze",
+         "aten::relu")   # on a CPU, aten::relu only calls aten::clamp_min, which computes
 GROUPS = ("matrix products (aten::mm, aten::addmm)", "other ATen operators",
           "autograd engine (backward nodes, gradient accumulation)",
           "Inductor's generated call(): fused kernels, its Python",
@@ -91,15 +92,17 @@ class ProfileComparison:
         return self.eager if name == "eager" else self.compiled
 
     def removed(self) -> list:
-        """(operator, kind, eager calls, compiled calls, eager own seconds) per step, for every ATen
-        operator the compiled step calls less often, the costliest first; kind is 'view or wrapper'
-        or 'computes'."""
+        """(operator, kind, eager calls, compiled calls, eager own seconds of the removed calls) per step,
+        for every ATen operator the compiled step calls less often, the costliest first; kind is
+        'view or wrapper' or 'computes'. The time is the operator's eager own time scaled to the calls
+        removed: eager time x (eager calls - compiled calls) / eager calls."""
         e, c = self.eager[0].calls, self.compiled[0].calls
         rows = []
         for op, n in e.items():
             if c.get(op, 0) < n:
                 seconds = statistics.median(run.op_time.get(op, 0.0) for run in self.eager)
-                rows.append((op, "view or wrapper" if op in VIEWS else "computes", n, c.get(op, 0), seconds))
+                gone = (n - c.get(op, 0)) / n
+                rows.append((op, "view or wrapper" if op in VIEWS else "computes", n, c.get(op, 0), seconds * gone))
         return sorted(rows, key=lambda row: -row[4])
 
     def added_and_saved(self) -> tuple:
@@ -110,30 +113,34 @@ class ProfileComparison:
         saved = sum(e[g] - c[g] for g in GROUPS[1:3])
         return added, saved
 
-    def lines(self) -> list:
-        """The reading as printed lines: call counts, the removed calls, the net own time."""
+    def summary(self) -> list:
+        """Three printed numbers: ATen calls, matrix products, own time added against removed; and a reading."""
         e, c = self.eager[0], self.compiled[0]
-        out = [f"{'per training step':<40} | {'eager':>7} | {'compiled':>8}",
-               f"{'ATen operator calls':<40} | {e.aten_calls:>7.0f} | {c.aten_calls:>8.0f}",
-               f"{'of them matrix products':<40} | {e.matmul_calls:>7.0f} | {c.matmul_calls:>8.0f}",
-               "calls the compiled step no longer makes (eager own time per step):"]
+        kept = ("every one kept" if c.matmul_calls == e.matmul_calls
+                else f"changed ({e.matmul_calls:.0f} -> {c.matmul_calls:.0f})")
+        added, saved = self.added_and_saved()
+        return [f"ATen operator calls per step: {e.aten_calls:.0f} eager -> {c.aten_calls:.0f} compiled",
+                f"matrix products among them: {e.matmul_calls:.0f} -> {c.matmul_calls:.0f}, {kept}",
+                f"own CPU time per step (median of {len(self.eager)}): compiling adds {format_time(added)} "
+                f"(wrappers, generated code) and removes {format_time(saved)} (eager operators, autograd work)",
+                "so: in the profiled events, compiling " + ("adds more time than it removes" if added > saved
+                                                            else "removes at least the time it adds")]
+
+    def details(self) -> list:
+        """The calls the compiled step no longer makes, one line per operator, and their sums by kind."""
+        out = ["calls the compiled step no longer makes, per step (eager own time of the removed calls):"]
+        kinds = {}
         for op, kind, n, m, seconds in self.removed():
             out.append(f"    {op:<26} {kind:<16} {n:>4.0f} -> {m:<4.0f} {format_time(seconds):>9}")
-        kinds = {}
-        for _, kind, n, m, seconds in self.removed():
             calls, time = kinds.get(kind, (0.0, 0.0))
             kinds[kind] = (calls + n - m, time + seconds)
-        out.append("so: " + "; ".join(f"{kind}: {calls:.0f} calls, {format_time(time)}"
-                                      for kind, (calls, time) in kinds.items())
-                   + ("; every matrix product kept" if c.matmul_calls == e.matmul_calls
-                      else f"; matrix products changed ({e.matmul_calls:.0f} -> {c.matmul_calls:.0f})"))
-        added, saved = self.added_and_saved()
-        out.append(f"own CPU time per step, median of {len(self.eager)}: the compiled wrappers and generated code "
-                   f"(fused kernels included) add {format_time(added)}; the eager operators and autograd work "
-                   f"they replace take {format_time(saved)}")
-        out.append("so: in the profiled events, compiling " + ("adds more than it removes" if added > saved
-                                                               else "removes at least what it adds"))
+        out.append("so: " + "; ".join(f"{kind}: {calls:.0f} calls removed, {format_time(time)}"
+                                      for kind, (calls, time) in kinds.items()))
         return out
+
+    def lines(self) -> list:
+        """summary() and details() together."""
+        return self.summary() + self.details()
 
 
 def compare_profiles(eager: Sequence[StepProfile], compiled: Sequence[StepProfile]) -> ProfileComparison:

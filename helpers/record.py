@@ -54,7 +54,7 @@ class Quantity:
         """One line: 'name: verdict, 4.95x (4.82x to 5.02x)' or 'name: 12.3 s'."""
         if self.unit == "x":
             if self.low is not None and self.high is not None:
-                number = "{} ({} to {})".format(*format_factors(self.value, self.low, self.high))
+                number = "{} ({} to {})".format(*format_factors(self.value, self.low, self.high, self.threshold))
             else:
                 number = format_factor(self.value)
         else:

@@ -60,4 +60,22 @@ def loss_claim(a: Sequence[float], b: Sequence[float], threshold: float) -> Quan
                     min(ys) / max(xs), max(ys) / min(xs), float(threshold), word)
 
 
-__all__ = ["accuracy_claim", "loss_claim", "separation_p"]
+class SeedPairRange(Quantity):
+    """A Quantity whose brackets are the range over seed pairs, labelled so, not a 95 % interval."""
+
+    def text(self) -> str:
+        """One line: 'name: verdict, 2.10x (seed pairs: 1.75x to 2.39x)'."""
+        line = super().text()
+        if self.unit == "x" and self.low is not None and self.high is not None:
+            head, _, tail = line.rpartition(" (")
+            line = f"{head} (seed pairs: {tail}"
+        return line
+
+
+def loss_claim_seed_pairs(a: Sequence[float], b: Sequence[float], threshold: float) -> Quantity:
+    """`loss_claim`, printed with its brackets labelled 'seed pairs:' (the range over seed pairs)."""
+    q = loss_claim(a, b, threshold)
+    return SeedPairRange(q.name, q.kind, q.value, q.unit, q.low, q.high, q.threshold, q.verdict)
+
+
+__all__ = ["SeedPairRange", "accuracy_claim", "loss_claim", "loss_claim_seed_pairs", "separation_p"]

@@ -190,9 +190,21 @@ def format_factor(ratio: float, digits: Optional[int] = None) -> str:
     return f"{ratio:.{factor_digits(ratio) if digits is None else digits}f}x"
 
 
-def format_factors(median: float, low: float, high: float) -> tuple[str, str, str]:
-    """A factor and its interval with the same decimals, so that '0.100x to 0.10x' cannot happen."""
+def format_factors(median: float, low: float, high: float,
+                   threshold: Optional[float] = None) -> tuple[str, str, str]:
+    """A factor and its interval with the same decimals, so that '0.100x to 0.10x' cannot happen.
+
+    One decimal more (up to three) while the two ends would print alike, or an end would print
+    as `threshold` or its inverse, so that the printed ends show the interval and its verdict.
+    """
     digits = factor_digits(median, low, high)
+    for _ in range(3):
+        ends = {f"{low:.{digits}f}", f"{high:.{digits}f}"}
+        alike = low != high and len(ends) == 1
+        bounds = {f"{b:.{digits}f}" for b in (threshold, 1 / threshold)} if threshold and threshold > 0 else set()
+        if not alike and not bounds & ends:
+            break
+        digits += 1
     return format_factor(median, digits), format_factor(low, digits), format_factor(high, digits)
 
 

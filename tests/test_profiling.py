@@ -21,31 +21,43 @@ def test_profile_group(name, group):
 def _eager():
     return step_profile([Row(key="aten::addmm", count=6, self_cpu_time_total=600.0),
                          Row(key="aten::t", count=4, self_cpu_time_total=40.0),
-                         Row(key="aten::relu", count=2, self_cpu_time_total=100.0),
+                         Row(key="aten::threshold_backward", count=2, self_cpu_time_total=100.0),
+                         Row(key="aten::relu", count=2, self_cpu_time_total=10.0),
+                         Row(key="aten::as_strided", count=4, self_cpu_time_total=8.0),
                          Row(key="ReluBackward0", count=2, self_cpu_time_total=20.0)], steps=2)
 
 
 def _compiled():
     return step_profile([Row(key="aten::addmm", count=6, self_cpu_time_total=620.0),
+                         Row(key="aten::as_strided", count=2, self_cpu_time_total=2.0),
                          Row(key="## Call CompiledFxGraph x", count=2, self_cpu_time_total=60.0),
                          Row(key="TorchDynamo Cache Lookup", count=2, self_cpu_time_total=100.0)], steps=2)
 
 
 def test_step_profile_is_per_step():
     p = _eager()
-    assert p.aten_calls == 6 and p.matmul_calls == 3
-    assert p.own[GROUPS[0]] == pytest.approx(300e-6) and p.op_time["aten::relu"] == pytest.approx(50e-6)
+    assert p.aten_calls == 9 and p.matmul_calls == 3
+    assert p.own[GROUPS[0]] == pytest.approx(300e-6) and p.op_time["aten::threshold_backward"] == pytest.approx(50e-6)
     with pytest.raises(ValueError, match="steps"):
         step_profile([], steps=0)
 
 
 def test_compare_profiles_lists_the_removed_calls_and_nets_the_time():
     cmp = compare_profiles([_eager()], [_compiled()])
-    assert [row[:4] for row in cmp.removed()] == [("aten::relu", "computes", 1, 0), ("aten::t", "view or wrapper", 2, 0)]
+    assert [row[:4] for row in cmp.removed()] == [("aten::threshold_backward", "computes", 1, 0),
+                                                  ("aten::t", "view or wrapper", 2, 0),
+                                                  ("aten::relu", "view or wrapper", 1, 0),
+                                                  ("aten::as_strided", "view or wrapper", 2, 1)]
+    # the time is scaled to the calls removed: half of as_strided's 4 us per step
+    assert cmp.removed()[-1][4] == pytest.approx(2e-6)
     added, saved = cmp.added_and_saved()
-    assert added == pytest.approx(80e-6) and saved == pytest.approx(80e-6)
-    text = "\n".join(cmp.lines())
-    assert "every matrix product kept" in text and "removes at least what it adds" in text
+    assert added == pytest.approx(80e-6) and saved == pytest.approx(88e-6)
+    summary = "\n".join(cmp.summary())
+    assert "9 eager -> 4 compiled" in summary and "3 -> 3, every one kept" in summary
+    assert "removes at least the time it adds" in summary and len(cmp.summary()) == 4
+    details = "\n".join(cmp.details())
+    assert "view or wrapper: 4 calls removed" in details and "computes: 1 calls removed" in details
+    assert cmp.lines() == cmp.summary() + cmp.details()
     with pytest.raises(TypeError, match="eager"):
         compare_profiles([], [_compiled()])
 
@@ -57,3 +69,13 @@ def test_side_reading():
     assert helpers.side_reading(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=3), **words).endswith("too few rounds to tell")
     with pytest.raises(TypeError, match="above"):
         helpers.side_reading(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=40), above="", below="x", includes="y")
+
+
+def test_side_sentence():
+    words = dict(above="rose", below="fell", includes="unresolved")
+    assert helpers.side_sentence(Ratio("a", "b", 0.9, 0.85, 0.95, rounds=40), **words) == "fell"
+    assert helpers.side_sentence(Ratio("a", "b", 1.1, 1.05, 1.2, rounds=40), **words) == "rose"
+    assert helpers.side_sentence(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=40), **words) == "unresolved"
+    assert helpers.side_sentence(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=3), **words) == "too few rounds to tell"
+    with pytest.raises(TypeError, match="below"):
+        helpers.side_sentence(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=40), above="x", below="", includes="y")

@@ -6,7 +6,7 @@ import math
 import pytest
 
 import helpers
-from helpers.seeds import accuracy_claim, loss_claim, separation_p
+from helpers.seeds import accuracy_claim, loss_claim, loss_claim_seed_pairs, separation_p
 
 
 def test_separation_p_counts_the_rankings():
@@ -66,3 +66,26 @@ def test_claims_check_their_arguments():
         loss_claim([0.1], [0.2], threshold=1.0)
     with pytest.raises(ValueError, match="positive"):
         loss_claim([0.1], [-0.2], threshold=1.2)
+
+
+def test_loss_claim_seed_pairs_labels_its_range():
+    a, b = [0.087, 0.091, 0.082], [0.196, 0.191, 0.160]
+    q = loss_claim_seed_pairs(a, b, threshold=1.2)
+    plain = loss_claim(a, b, threshold=1.2)
+    assert (q.value, q.low, q.high, q.verdict) == (plain.value, plain.low, plain.high, plain.verdict)
+    assert q.to_json() == plain.to_json()
+    record = helpers.summary("09_x", {"loss": q})
+    line = record.text().splitlines()[-1]
+    assert line.startswith("  loss: lower by more than 1.2x, ")
+    assert "(seed pairs: " in line and line.endswith("x)")
+    assert line.replace("seed pairs: ", "") == f"  {replace_name(plain, 'loss').text()}"
+
+
+def replace_name(q, name):
+    import dataclasses
+    return dataclasses.replace(q, name=name)
+
+
+def test_loss_claim_seed_pairs_names_a_bad_threshold():
+    with pytest.raises(ValueError, match="threshold"):
+        loss_claim_seed_pairs([0.1, 0.1, 0.1], [0.2, 0.2, 0.2], threshold=0.5)

@@ -167,7 +167,10 @@ def test_checks_return_what_they_accept():
 def test_a_factor_and_its_interval_share_their_decimals():
     from helpers.comparison import Ratio
     from helpers.timing import format_factors
-    assert format_factors(0.1003, 0.0999, 0.1004) == ("0.100x", "0.100x", "0.100x")
+    assert format_factors(0.1003, 0.0999, 0.1004) == ("0.1003x", "0.0999x", "0.1004x")  # ends alike: a decimal more
     assert Ratio("a", "b", 0.1003, 0.0999, 0.1004, 40).describe(3) == \
-        "slower by more than 3.00x, 0.100x (0.100x to 0.100x)"
+        "slower by more than 3.00x, 0.1003x (0.0999x to 0.1004x)"
+    assert format_factors(0.442, 0.439, 0.444) == ("0.442x", "0.439x", "0.444x")
+    assert format_factors(1.02, 0.98, 1.0996, threshold=1.1) == ("1.0200x", "0.9800x", "1.0996x")
+    assert format_factors(2.0, 2.0, 2.0) == ("2.00x", "2.00x", "2.00x")
     assert format_factors(4.95, 4.82, 5.02) == ("4.95x", "4.82x", "5.02x")
