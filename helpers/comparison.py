@@ -43,7 +43,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .checks import check_callable, check_count, check_positive
 from .checks import check_count as _check_count  # the name set_threads and machine_load call
-from .timing import (QUICK_FACTOR, Clock, Measurement, factor_digits, format_factor, format_factors, format_time,
+from .timing import (QUICK_FACTOR, Clock, Measurement, format_factor, format_factors, format_time,
                      quick_mode)
 
 SyncArg = Union[None, Callable[[], Any], Mapping[str, Optional[Callable[[], Any]]]]

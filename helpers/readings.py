@@ -15,12 +15,8 @@ TOO_FEW = "too few rounds to tell"
 
 def side_reading(ratio: Ratio, *, above: str, below: str, includes: str) -> str:
     """'interval against 1: <side>; <the sentence for that side>' ('too few rounds to tell' without an interval)."""
-    for name, text in (("above", above), ("below", below), ("includes", includes)):
-        if not isinstance(text, str) or not text:
-            raise TypeError(f"{name} must be a non-empty str, got {text!r}")
-    side = side_of_one(ratio)
-    sentence = {SIDES[0]: above, SIDES[1]: below, SIDES[2]: includes}.get(side, TOO_FEW)
-    return f"interval against 1: {side}; {sentence}"
+    sentence = side_sentence(ratio, above=above, below=below, includes=includes)
+    return f"interval against 1: {side_of_one(ratio)}; {sentence}"
 
 
 def side_sentence(ratio: Ratio, *, above: str, below: str, includes: str) -> str:
