@@ -138,7 +138,7 @@ def kernel_source(generated: str) -> str:
 
 
 def minor_faults() -> int | None:
-    """Return this process's minor page faults so far, or None where the OS does not count them (Windows)."""
+    """Return this process's minor page faults so far, or None where Python has no resource module (Windows)."""
     try:
         import resource
     except ImportError:
