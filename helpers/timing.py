@@ -194,15 +194,17 @@ def format_factors(median: float, low: float, high: float,
                    threshold: Optional[float] = None) -> tuple[str, str, str]:
     """A factor and its interval with the same decimals, so that '0.100x to 0.10x' cannot happen.
 
-    One decimal more (up to three) while the two ends would print alike, or an end would print
-    as `threshold` or its inverse, so that the printed ends show the interval and its verdict.
+    One decimal more (up to three) while the two ends would print alike, an end would print
+    as `threshold` or its inverse, or an end other than 1 would print as 1, so that the printed
+    ends show the interval, its verdict and which side of 1 it lies on.
     """
     digits = factor_digits(median, low, high)
     for _ in range(3):
         ends = {f"{low:.{digits}f}", f"{high:.{digits}f}"}
         alike = low != high and len(ends) == 1
         bounds = {f"{b:.{digits}f}" for b in (threshold, 1 / threshold)} if threshold and threshold > 0 else set()
-        if not alike and not bounds & ends:
+        as_one = any(end != 1 and f"{end:.{digits}f}" == f"{1:.{digits}f}" for end in (low, high))
+        if not alike and not bounds & ends and not as_one:
             break
         digits += 1
     return format_factor(median, digits), format_factor(low, digits), format_factor(high, digits)

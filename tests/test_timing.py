@@ -174,3 +174,7 @@ def test_a_factor_and_its_interval_share_their_decimals():
     assert format_factors(1.02, 0.98, 1.0996, threshold=1.1) == ("1.0200x", "0.9800x", "1.0996x")
     assert format_factors(2.0, 2.0, 2.0) == ("2.00x", "2.00x", "2.00x")
     assert format_factors(4.95, 4.82, 5.02) == ("4.95x", "4.82x", "5.02x")
+    # an end above or below 1 that would print as 1.00x gets a decimal more: which side of 1 shows
+    assert format_factors(1.01, 1.003, 1.03) == ("1.010x", "1.003x", "1.030x")
+    assert format_factors(0.99, 0.97, 0.998) == ("0.990x", "0.970x", "0.998x")
+    assert format_factors(1.01, 1.0, 1.03) == ("1.01x", "1.00x", "1.03x")    # exactly 1 stays as it is

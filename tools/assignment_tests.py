@@ -89,6 +89,8 @@ assert np.allclose(_eager, _n(x_small).asnumpy()), "the rebinding version must h
 """,
         2: """assert np.allclose(eager_pos, hybrid_pos) and np.allclose(eager_neg, hybrid_neg)
 assert not np.allclose(eager_pos, eager_neg), "the two branches must differ"
+assert np.allclose(eager_pos, branch_pos) and np.allclose(eager_neg, branch_neg), \
+    "with BranchNet's weights, CondNet must compute what BranchNet computes"
 """,
         3: """assert list(batch_sizes) == [1, 16, 256]
 assert set(engines) == {"ThreadedEnginePerDevice", "NaiveEngine"}, "one comparison per engine, each in its own process"
