@@ -35,7 +35,18 @@ def test_bad_arguments_name_the_argument():
     queue = FakeQueue()
     with pytest.raises(TypeError, match="call"):
         compare_waits(None, queue.sync)
+    with pytest.raises(TypeError, match="clock"):
+        compare_waits(queue.call, queue.sync, clock=None)
     with pytest.raises(ValueError, match="labels"):
         compare_waits(queue.call, queue.sync, labels=("a", "a"))
     with pytest.raises((TypeError, ValueError), match="rounds"):
         compare_waits(queue.call, queue.sync, rounds=0)
+
+
+def test_the_collector_is_paused_while_a_block_is_timed():
+    import gc
+
+    queue = FakeQueue()
+    gc_seen = []
+    compare_waits(lambda: (gc_seen.append(gc.isenabled()), queue.call()), queue.sync, rounds=4, calls=2)
+    assert gc_seen and not any(gc_seen)
