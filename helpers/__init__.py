@@ -15,19 +15,19 @@ from .hardware import SIMD_FLAGS, cpu_caches, cpu_flags, simd_floats
 from .native import capture_fd
 from .speedups import ratio_of_speedups
 from .setup_check import check_setup, compile_path_note
-from .record import RECORD_MIME, Record, RecordError, claim, finding, record_from_json, summary
+from .record import RECORD_MIME, Record, RecordError, claim, claim_sig, finding, record_from_json, summary
 from .plotting import bar_modes, describe_figure, new_figure, plot, set_alt_text
 from .one_sided import side_of_one
 from .profiling import compare_profiles, step_profile
 from .readings import gap_reading, side_reading, side_sentence
-from .timing import Benchmark, Measurement, Timer, format_time, quick_mode, scale
+from .timing import Benchmark, Measurement, Timer, format_factor_sig, format_time, quick_mode, scale
 from .tracing import trace_run
 from .torch_show import (error_line, error_source, kernel_source, minor_faults, print_breaks, quiet_compile_logs,
                          raised, warnings_to_stdout, wrapper_code)
 
 __all__ = [
     "FRAMEWORKS", "Benchmark", "Measurement", "Timer", "bar_modes", "cpu_model", "describe_figure", "device",
-    "format_size", "format_time", "import_mxnet", "import_tensorflow", "hardware_summary", "installed", "is_installed", "list_files",
+    "format_factor_sig", "format_size", "format_time", "import_mxnet", "import_tensorflow", "hardware_summary", "installed", "is_installed", "list_files",
     "new_figure", "plot", "quick_mode", "require", "run_python", "scale",
     "set_alt_text",
     "scratch_dir", "seed_everything", "synchronizer", "usable_cores", "version", "versions",
@@ -38,7 +38,7 @@ __all__ = [
     "capture_fd",
     "Comparison", "Ratio", "compare", "first_call", "machine_load", "set_threads",
     "check_setup", "compile_path_note",
-    "RECORD_MIME", "Record", "RecordError", "claim", "finding", "record_from_json", "summary",
+    "RECORD_MIME", "Record", "RecordError", "claim", "claim_sig", "finding", "record_from_json", "summary",
     "ratio_of_speedups",
     "compare_profiles", "gap_reading", "side_reading", "side_sentence", "step_profile",
     "trace_run",

@@ -6,7 +6,7 @@ import time
 from typing import Any, Callable, Sequence
 
 from .checks import check_callable, check_count
-from .comparison import Comparison
+from .comparison import Comparison, _block, _timed
 
 
 def compare_waits(call: Callable[[], Any], sync: Callable[[], Any], *, rounds: int = 40, calls: int = 10,
@@ -19,8 +19,6 @@ def compare_waits(call: Callable[[], Any], sync: Callable[[], Any], *, rounds: i
     work is left over from the previous block. The first label is the block that waits, the second the
     block that does not; the result holds seconds per call.
     """
-    from .comparison import _block, _timed
-
     check_callable("call", call)
     check_callable("sync", sync)
     check_callable("clock", clock)

@@ -149,3 +149,19 @@ def compare_profiles(eager: Sequence[StepProfile], compiled: Sequence[StepProfil
         if not runs or not all(isinstance(r, StepProfile) for r in runs):
             raise TypeError(f"{name} must be a non-empty sequence of StepProfile")
     return ProfileComparison(list(eager), list(compiled))
+
+
+def replaced_rows(comparison: ProfileComparison) -> list:
+    """Two lines naming the rows they compare: the own time per step of the rows compiling adds
+    (Inductor's generated call(), the compiled-model wrappers) against the own time it removes from the
+    rows whose work it replaces (other ATen operators, autograd engine); the matrix products and the
+    optimizer are in neither, so this is not a step's total."""
+    if not isinstance(comparison, ProfileComparison):
+        raise TypeError(f"comparison must be a ProfileComparison (from compare_profiles), "
+                        f"got {type(comparison).__name__}")
+    added, saved = comparison.added_and_saved()
+    return [f"own CPU time per step (median of {len(comparison.eager)}): the rows compiling adds (generated "
+            f"call(), wrappers) {format_time(added)}; removed from the rows it replaces (other ATen operators, "
+            f"autograd engine) {format_time(saved)}",
+            "so: in these rows (not the products, not the optimizer), compiling adds "
+            + ("more own time than it removes" if added > saved else "no more own time than it removes")]

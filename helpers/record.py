@@ -19,10 +19,10 @@ import importlib.metadata
 import math
 import os
 import platform
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping, Optional, Union
 
-from .timing import format_factor, format_factors
+from .timing import format_factor, format_factor_sig, format_factors
 
 RECORD_MIME = "application/vnd.hybridize.record+json"
 SCHEMA = 1
@@ -76,6 +76,25 @@ def _round(value: float) -> str:
 def claim(ratio: Any, threshold: float) -> Quantity:
     """A factor that should hold on every machine, with the threshold its sentence names."""
     return _from_ratio(ratio, threshold, "claim")
+
+
+class _SigQuantity(Quantity):
+    """A Quantity whose factor and interval print with three significant digits (see claim_sig)."""
+
+    def text(self) -> str:
+        """One line: 'name: verdict, 1290x (1270x to 1330x)'."""
+        number = format_factor_sig(self.value)
+        if self.low is not None and self.high is not None:
+            number += f" ({format_factor_sig(self.low)} to {format_factor_sig(self.high)})"
+        head = f"{self.verdict}, " if self.verdict else ""
+        return f"{self.name}: {head}{number}"
+
+
+def claim_sig(ratio: Any, threshold: float) -> Quantity:
+    """claim(...) for a large factor: the Summary prints it and its interval with three significant
+    digits ('1290x (1270x to 1330x)', not '1294.67x'). The stored JSON is the same as claim's."""
+    q = claim(ratio, threshold)
+    return _SigQuantity(**{f.name: getattr(q, f.name) for f in fields(Quantity)})
 
 
 def finding(measured: Any, threshold: Optional[float] = None, unit: str = "x",
@@ -260,5 +279,5 @@ def _optional_float(q: Mapping[str, Any], key: str, where: str) -> Optional[floa
     return None if value is None else float(value)
 
 
-__all__ = ["KINDS", "Quantity", "RECORD_MIME", "Record", "RecordError", "claim", "finding", "machine",
+__all__ = ["KINDS", "Quantity", "RECORD_MIME", "Record", "RecordError", "claim", "claim_sig", "finding", "machine",
            "record_from_json", "summary"]

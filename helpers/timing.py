@@ -190,6 +190,17 @@ def format_factor(ratio: float, digits: Optional[int] = None) -> str:
     return f"{ratio:.{factor_digits(ratio) if digits is None else digits}f}x"
 
 
+def format_factor_sig(ratio: float, sig: int = 3) -> str:
+    """Format a factor with `sig` significant digits and no thousands separator: 1294.67 -> '1290x',
+    2.031 -> '2.03x', 0.01234 -> '0.0123x'. For large factors, whose decimals mean nothing."""
+    if ratio <= 0:
+        raise ValueError(f"ratio must be positive, got {ratio}")
+    if isinstance(sig, bool) or not isinstance(sig, int) or sig < 1:
+        raise ValueError(f"sig must be a positive int, got {sig!r}")
+    rounded = float(f"{ratio:.{sig}g}")
+    return f"{rounded:.{max(0, sig - 1 - math.floor(math.log10(rounded)))}f}x"
+
+
 def format_factors(median: float, low: float, high: float,
                    threshold: Optional[float] = None) -> tuple[str, str, str]:
     """A factor and its interval with the same decimals, so that '0.100x to 0.10x' cannot happen.
@@ -211,5 +222,5 @@ def format_factors(median: float, low: float, high: float,
 
 
 __all__ = ["Benchmark", "Clock", "Measurement", "QUICK_ENV", "QUICK_FACTOR", "Timer", "factor_digits", "format_factor",
-           "format_factors",
+           "format_factor_sig", "format_factors",
            "format_time", "quick_mode", "scale"]

@@ -79,3 +79,13 @@ def test_side_sentence():
     assert helpers.side_sentence(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=3), **words) == "too few rounds to tell"
     with pytest.raises(TypeError, match="below"):
         helpers.side_sentence(Ratio("a", "b", 1.0, 0.9, 1.1, rounds=40), above="x", below="", includes="y")
+
+
+def test_replaced_rows_names_the_rows_it_compares():
+    from helpers.profiling import replaced_rows
+    lines = replaced_rows(compare_profiles([_eager()], [_compiled()]))
+    assert len(lines) == 2
+    assert "other ATen operators, autograd engine" in lines[0] and "generated call(), wrappers" in lines[0]
+    assert lines[1].startswith("so: in these rows (not the products, not the optimizer), compiling adds ")
+    with pytest.raises(TypeError, match="comparison"):
+        replaced_rows("not a comparison")

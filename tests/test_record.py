@@ -103,3 +103,12 @@ def test_bad_records_name_the_field(change, field):
 def test_a_record_is_not_a_list():
     with pytest.raises(RecordError, match="expected an object"):
         record_from_json([good()])
+
+
+def test_claim_sig_prints_large_factors_with_three_significant_digits():
+    big = Ratio("1 number", "1,000,000 numbers", 1294.67, 1272.68, 1328.89, 400)
+    record = helpers.summary("01_imperative", {"1 against a million": helpers.claim_sig(big, 10.0)})
+    assert "1 against a million: faster by more than 10.00x, 1290x (1270x to 1330x)" in record.text()
+    back = record_from_json(json.loads(json.dumps(record.to_json())))
+    assert back.quantities[0].value == 1294.67 and back.quantities[0].threshold == 10.0
+    assert record.to_json()["quantities"][0] == helpers.summary("x", {"1 against a million": helpers.claim(big, 10.0)}).to_json()["quantities"][0]

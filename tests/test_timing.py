@@ -178,3 +178,12 @@ def test_a_factor_and_its_interval_share_their_decimals():
     assert format_factors(1.01, 1.003, 1.03) == ("1.010x", "1.003x", "1.030x")
     assert format_factors(0.99, 0.97, 0.998) == ("0.990x", "0.970x", "0.998x")
     assert format_factors(1.01, 1.0, 1.03) == ("1.01x", "1.00x", "1.03x")    # exactly 1 stays as it is
+
+
+@pytest.mark.parametrize("ratio, text", [(1294.67, "1290x"), (1367.83, "1370x"), (999.6, "1000x"), (12345.6, "12300x"),
+                                         (2.031, "2.03x"), (0.01234, "0.0123x"), (100.0, "100x")])
+def test_format_factor_sig_prints_three_significant_digits_without_separator(ratio, text):
+    from helpers.timing import format_factor_sig
+    assert format_factor_sig(ratio) == text
+    with pytest.raises(ValueError):
+        format_factor_sig(0.0)
