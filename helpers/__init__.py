@@ -19,7 +19,7 @@ from .record import RECORD_MIME, Record, RecordError, claim, claim_sig, finding,
 from .plotting import bar_modes, describe_figure, new_figure, plot, set_alt_text
 from .one_sided import side_of_one
 from .profiling import compare_profiles, step_profile
-from .readings import gap_reading, side_reading, side_sentence
+from .readings import gap_reading, side_reading, side_sentence, trend_reading
 from .timing import Benchmark, Measurement, Timer, format_factor_sig, format_time, quick_mode, scale
 from .tracing import trace_run
 from .torch_show import (error_line, error_source, kernel_source, minor_faults, print_breaks, quiet_compile_logs,

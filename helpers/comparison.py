@@ -292,6 +292,30 @@ class Comparison:
         b = self.times[self._check_label("mode", mode)]
         return _ratio(mode, baseline, [x / y for x, y in zip(a, b)], confidence)
 
+    def difference(self, mode: str, baseline: str) -> float:
+        """Median over rounds of `mode`'s seconds per call minus `baseline`'s, taken round by round."""
+        a = self.times[self._check_label("mode", mode)]
+        b = self.times[self._check_label("baseline", baseline)]
+        return statistics.median(x - y for x, y in zip(a, b))
+
+    def net_ratio(self, mode: str, baseline: str, overhead: str, confidence: float = 0.95) -> Ratio:
+        """Speed-up of `mode` over `baseline` once `overhead`'s time is taken off both, round by round.
+
+        Per round (baseline - overhead) / (mode - overhead): for example two walks without the
+        fixed cost of the call that runs them.  Interval as in `round_interval`.  Raises
+        ValueError where, in some round, `mode` or `baseline` took no longer than `overhead`.
+        """
+        base = self.times[self._check_label("baseline", baseline)]
+        times = self.times[self._check_label("mode", mode)]
+        fixed = self.times[self._check_label("overhead", overhead)]
+        per_round = []
+        for r, (b, m, o) in enumerate(zip(base, times, fixed)):
+            if b <= o or m <= o:
+                raise ValueError(f"overhead {overhead!r} took as long as {mode!r} or {baseline!r} "
+                                 f"in round {r}: nothing is left to compare")
+            per_round.append((b - o) / (m - o))
+        return _ratio(mode, baseline, per_round, confidence)
+
     def _amounts(self, work: Optional[Mapping[str, float]]) -> dict[str, float]:
         return {label: 1.0 for label in self.labels} if work is None else dict(work)
 

@@ -199,10 +199,49 @@ def by_framework(modes: dict) -> dict[str, dict]:
     return groups
 
 
-def compare_modes(modes: dict, x: Any, **options: Any) -> Comparison:
-    """Time the modes on the NumPy input x with helpers.compare, interleaved, each block synchronized."""
+def calls_of(modes: dict, x: Any, suffix: str = "") -> tuple[dict, dict]:
+    """The modes as calls on the NumPy input x, converted once: ({label + suffix: call}, {label + suffix: sync})."""
     if not isinstance(modes, dict) or not modes:
         raise TypeError("modes must be a non-empty {label: Mode} dict (from build_modes)")
+    if not isinstance(suffix, str):
+        raise TypeError(f"suffix must be a str, got {type(suffix).__name__}")
     inputs = {label: _check_mode(mode).to_input(x) for label, mode in modes.items()}
-    calls = {label: (lambda m=mode, v=inputs[label]: m.run(v)) for label, mode in modes.items()}
-    return compare(calls, sync={label: mode.sync for label, mode in modes.items()}, **options)
+    calls = {label + suffix: (lambda m=mode, v=inputs[label]: m.run(v)) for label, mode in modes.items()}
+    return calls, {label + suffix: mode.sync for label, mode in modes.items()}
+
+
+def compare_modes(modes: dict, x: Any, **options: Any) -> Comparison:
+    """Time the modes on the NumPy input x with helpers.compare, interleaved, each block synchronized."""
+    calls, syncs = calls_of(modes, x)
+    return compare(calls, sync=syncs, **options)
+
+
+def sweep(grid: Sequence[tuple[str, Sequence[int], int]], labels: Sequence[str], seed: int = 1,
+          progress: Optional[Callable[[int], Any]] = None, **options: Any) -> list[dict]:
+    """Time the modes `labels` at each (kind, sizes, batch) of `grid`, one interleaved comparison per point.
+
+    The models of a network are built once (weights seeded 0) and reused while consecutive points
+    share its sizes; each mode's first call on a point's input is made before timing. The inputs
+    are drawn from one generator seeded `seed`. `progress(i)` is called before point i (from 1);
+    `options` go to `compare_modes`. Returns one dict per point: kind, sizes, batch, flops, cmp.
+    """
+    import numpy as np
+    points = list(grid)
+    if not points:
+        raise ValueError("grid must hold at least one (kind, sizes, batch) point")
+    for point in points:
+        if not (isinstance(point, tuple) and len(point) == 3 and isinstance(point[0], str)):
+            raise TypeError(f"grid must hold (kind, sizes, batch) tuples, got {point!r}")
+    rng, rows, built, built_for = np.random.default_rng(seed), [], None, None
+    for i, (kind, sizes, batch) in enumerate(points, start=1):
+        if progress is not None:
+            progress(i)
+        sizes = tuple(sizes)
+        if sizes != built_for:
+            built, built_for = build_modes(models.init_weights(sizes, seed=0), labels), sizes
+        x = rng.standard_normal((batch, sizes[0]), dtype=np.float32)
+        for mode in built.values():
+            first_call(mode, x)                      # compile for this shape before timing
+        rows.append({"kind": kind, "sizes": sizes, "batch": batch, "flops": models.flops(sizes, batch),
+                     "cmp": compare_modes(built, x, **options)})
+    return rows

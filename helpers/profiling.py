@@ -1,15 +1,16 @@
 """Read PyTorch profiles of training steps: own CPU time per group, and the calls compiling removes.
 
 Works on the rows of `prof.key_averages()` (anything with `.key`, `.count` and
-`.self_cpu_time_total` in microseconds), so no framework is imported here. Notebook 7 profiles
-eager and compiled steps several times each and compares them with `compare_profiles`.
+`.self_cpu_time_total` in microseconds), so no framework is imported here. Notebooks 3 and 7 profile
+eager and compiled steps several times each (`alternate_profiles`, which imports PyTorch when called)
+and compares them with `compare_profiles`.
 """
 
 from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .timing import format_time
 
@@ -165,3 +166,34 @@ def replaced_rows(comparison: ProfileComparison) -> list:
             f"autograd engine) {format_time(saved)}",
             "so: in these rows (not the products, not the optimizer), compiling adds "
             + ("more own time than it removes" if added > saved else "no more own time than it removes")]
+
+
+def profile_steps(step: Callable[[], Any], steps: int = 5) -> StepProfile:
+    """Profile `steps` calls of `step` (one training step each) with PyTorch's CPU profiler: a StepProfile."""
+    if not callable(step):
+        raise TypeError(f"step must be a callable (one training step), got {type(step).__name__}")
+    if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
+        raise ValueError(f"steps must be a positive int, got {steps!r}")
+    from torch.profiler import ProfilerActivity, profile   # imported here: the module needs no framework
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        for _ in range(steps):
+            step()
+    return step_profile(prof.key_averages(), steps)
+
+
+def alternate_profiles(steppers: Mapping[Any, Callable[[], Any]], rounds: int, steps: int = 5,
+                       warmup: int = 1) -> dict:
+    """Profile each named step in turn, `rounds` times; drop each one's first `warmup` profiles: name -> profiles."""
+    if not isinstance(steppers, Mapping) or not steppers or not all(callable(s) for s in steppers.values()):
+        raise TypeError("steppers must be a non-empty mapping of name to a callable (one training step)")
+    if not isinstance(warmup, int) or isinstance(warmup, bool) or warmup < 0:
+        raise ValueError(f"warmup must be an int of at least 0, got {warmup!r}")
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds <= warmup:
+        raise ValueError(f"rounds must be an int larger than warmup ({warmup}), got {rounds!r}")
+    runs = {name: [] for name in steppers}
+    for i in range(rounds):
+        for name, step in steppers.items():
+            profiled = profile_steps(step, steps)
+            if i >= warmup:
+                runs[name].append(profiled)
+    return runs

@@ -176,6 +176,26 @@ def test_pair_ratio_gives_one_value_per_round():
         cmp.pair_ratio([("a", "b")], work={"a": 1.0})
 
 
+def test_difference_and_net_ratio_work_round_by_round():
+    times = {"slow": [5.0, 7.0, 6.0, 5.0, 6.0, 7.0, 5.0, 6.0],
+             "fast": [2.0, 4.0, 3.0, 2.0, 3.0, 4.0, 2.0, 3.0],
+             "call": [1.0, 3.0, 2.0, 1.0, 2.0, 3.0, 1.0, 2.0]}
+    cmp = Comparison(times, dict.fromkeys(times, 1))
+    assert cmp.difference("slow", "fast") == 3.0
+    assert cmp.difference("fast", "slow") == -3.0
+    net = cmp.net_ratio("slow", "fast", "call")
+    assert net.median == 0.25 and net.low == net.high == 0.25   # (fast - call) / (slow - call) = 1 / 4
+    assert (net.mode, net.baseline, net.rounds) == ("slow", "fast", 8)
+    assert net.verdict(1.25) == "slower by more than 1.25x"
+    assert cmp.ratio("slow", "fast").median > net.median         # the fixed cost hides part of the gap
+    with pytest.raises(ValueError, match="overhead"):
+        cmp.net_ratio("call", "fast", "call")
+    with pytest.raises(ValueError, match="overhead must be one of"):
+        cmp.net_ratio("slow", "fast", "nothing")
+    with pytest.raises(ValueError, match="mode must be one of"):
+        cmp.difference("nothing", "fast")
+
+
 def test_verdict_and_table_print(capsys):
     cmp = Comparison({"eager": [2e-3] * 6, "graph": [1e-3] * 6}, {"eager": 3, "graph": 5})
     assert cmp.verdict("graph", "eager", threshold=1.5) == "faster by more than 1.50x"

@@ -135,3 +135,31 @@ def test_by_framework_groups_in_table_order() -> None:
     assert list(groups) == ["torch", "jax"] and list(groups["torch"]) == ["PyTorch eager", "torch.jit.script"]
     with pytest.raises(TypeError, match="mode must be a Mode"):
         modes.by_framework({"x": object()})
+
+
+def test_calls_of_names_each_call_with_its_suffix() -> None:
+    pytest.importorskip("torch")
+    built = modes.build_modes(models.init_weights(SIZES, seed=0), ["PyTorch eager"])
+    calls, syncs = modes.calls_of(built, X, suffix=", book")
+    assert list(calls) == list(syncs) == ["PyTorch eager, book"]
+    np.testing.assert_allclose(modes.as_numpy(calls["PyTorch eager, book"]()), reference(), atol=1e-5)
+    with pytest.raises(TypeError, match="modes must be"):
+        modes.calls_of({}, X)
+    with pytest.raises(TypeError, match="suffix must be"):
+        modes.calls_of(built, X, suffix=1)
+
+
+def test_sweep_times_every_point_and_reports_progress() -> None:
+    pytest.importorskip("torch")
+    grid = [("batch", SIZES, 1), ("batch", SIZES, 4), ("width", (8, 6, 2), 2)]
+    seen: list[int] = []
+    rows = modes.sweep(grid, ["PyTorch eager", "torch.jit.script"], progress=seen.append,
+                       budget=0.05, min_rounds=2, block=0.001)
+    assert seen == [1, 2, 3]
+    assert [(r["kind"], r["sizes"], r["batch"]) for r in rows] == [(k, tuple(s), b) for k, s, b in grid]
+    assert [r["flops"] for r in rows] == [models.flops(s, b) for _, s, b in grid]
+    assert all(r["cmp"].labels == ["PyTorch eager", "torch.jit.script"] and r["cmp"].rounds >= 2 for r in rows)
+    with pytest.raises(ValueError, match="grid must hold at least one"):
+        modes.sweep([], ["PyTorch eager"])
+    with pytest.raises(TypeError, match="grid must hold"):
+        modes.sweep([("batch", SIZES)], ["PyTorch eager"])

@@ -89,3 +89,40 @@ def test_replaced_rows_names_the_rows_it_compares():
     assert lines[1].startswith("so: in these rows (not the products, not the optimizer), compiling adds ")
     with pytest.raises(TypeError, match="comparison"):
         replaced_rows("not a comparison")
+
+
+def test_alternate_profiles_counts_the_calls_of_a_step():
+    torch = pytest.importorskip("torch")
+    from helpers.profiling import alternate_profiles, profile_steps
+    torch.manual_seed(0)
+    W = torch.randn(4, 3, requires_grad=True)
+    X = torch.ones(2, 4)
+    order = []
+
+    def step(name):
+        def run():
+            order.append(name)
+            (X @ W).sum().backward()
+        return run
+
+    runs = alternate_profiles({"a": step("a"), "b": step("b")}, rounds=3, steps=2, warmup=1)
+    assert [len(r) for r in runs.values()] == [2, 2]
+    assert order == ["a", "a", "b", "b"] * 3                 # each profile holds `steps` calls, in turn
+    one = runs["a"][0]
+    assert one.matmul_calls == 2                              # per step: the product and its weight gradient
+    assert one.aten_calls > one.matmul_calls and one.own[GROUPS[0]] > 0
+    assert profile_steps(step("c"), steps=1).matmul_calls == 2
+
+
+def test_alternate_profiles_names_a_bad_argument():
+    from helpers.profiling import alternate_profiles, profile_steps
+    with pytest.raises(TypeError, match="steppers"):
+        alternate_profiles({}, rounds=2)
+    with pytest.raises(ValueError, match="rounds"):
+        alternate_profiles({"a": lambda: None}, rounds=1, warmup=1)
+    with pytest.raises(ValueError, match="warmup"):
+        alternate_profiles({"a": lambda: None}, rounds=2, warmup=-1)
+    with pytest.raises(TypeError, match="step"):
+        profile_steps(None)
+    with pytest.raises(ValueError, match="steps"):
+        profile_steps(lambda: None, steps=0)

@@ -34,11 +34,12 @@ for _args in [(-3, 1), (2, 1), (1, -1), (0.5, 2.0), (-2.5, 1.0)]:
         f"the compiled graph of relu_sum_graph gives {_f(*_args)} at {_args}, relu_sum gives {relu_sum(*_args)}: {_src}"
 assert relu_sum_graph(-3, 1) == 0 and relu_sum_graph(2, 1) == 3, "relu_sum_graph must compute relu_sum on numbers"
 """,
-        4: """import dis as _dis
-_fn, _src = compile_graph_cse(shared(inp("a"), inp("b")), ["a", "b"])
-assert _fn(1, 2) == shared(1, 2) and _fn(2, 5) == shared(2, 5), "compile_graph_cse must compute shared(a, b)"
-_adds = [_i.opname for _i in _dis.get_instructions(_fn)].count("BINARY_OP")
-assert _adds == 4, f"shared has four distinct sums (a + b counted once): the compiled function does {_adds} additions"
+        4: """_calls = [(1, 2, 3, 4), (5, 6, 3, 4), (1, 2, 5, 4), (1, 2, 3.0, 4), (1.5, 2, 3, 4), (7, 8, 3, 4)]
+_keys = [fast_guard_key(_args, [2, 3]) for _args in _calls]
+assert len(set(_keys)) == 4, f"the six calls need four distinct keys, fast_guard_key gives {len(set(_keys))}"
+assert _keys[0] == _keys[1] == _keys[5] != _keys[3], "calls that differ only in a, b values share a key; c = 3.0 must not"
+assert not any(isinstance(_part, str) for _key in _keys for _part in _key), "the key must hold no strings"
+assert {"guard_key", "fast_guard_key"} <= set(keys.labels), "time fast_guard_key against guard_key with helpers.compare"
 """,
     },
     "03_pytorch": {
