@@ -173,3 +173,22 @@ def full_mode(monkeypatch: pytest.MonkeyPatch) -> None:
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run a test in quick mode (HYBRID_QUICK=1)."""
     monkeypatch.setenv("HYBRID_QUICK", "1")
+
+
+@pytest.fixture(autouse=True)
+def restore_thread_settings():
+    """Give the process its environment and PyTorch's pool size back after every test.
+
+    `helpers.set_threads` writes thread counts into the environment and into an imported
+    PyTorch. `monkeypatch.delenv(name, raising=False)` records nothing for a variable that was
+    not set, so it cannot undo them: a later test would then import PyTorch on two threads.
+    """
+    environment = dict(os.environ)
+    torch = sys.modules.get("torch")
+    threads = torch.get_num_threads() if torch is not None else None
+    yield
+    if dict(os.environ) != environment:
+        os.environ.clear()
+        os.environ.update(environment)
+    if torch is not None and torch.get_num_threads() != threads:
+        torch.set_num_threads(threads)

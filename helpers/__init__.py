@@ -22,8 +22,8 @@ from .profiling import compare_profiles, step_profile
 from .readings import gap_reading, side_reading, side_sentence, trend_reading
 from .timing import Benchmark, Measurement, Timer, format_factor_sig, format_time, quick_mode, scale
 from .tracing import trace_run
-from .torch_show import (error_line, error_source, kernel_source, minor_faults, print_breaks, quiet_compile_logs,
-                         raised, warnings_to_stdout, wrapper_code)
+from .torch_show import (error_line, error_source, fault_cost, kernel_source, minor_faults, print_breaks,
+                         quiet_compile_logs, raised, warnings_to_stdout, wrapper_code)
 
 __all__ = [
     "FRAMEWORKS", "Benchmark", "Measurement", "Timer", "bar_modes", "cpu_model", "describe_figure", "device",
@@ -42,6 +42,6 @@ __all__ = [
     "ratio_of_speedups",
     "compare_profiles", "gap_reading", "side_reading", "side_sentence", "step_profile",
     "trace_run",
-    "error_line", "error_source", "kernel_source", "minor_faults", "print_breaks", "quiet_compile_logs",
+    "error_line", "error_source", "fault_cost", "kernel_source", "minor_faults", "print_breaks", "quiet_compile_logs",
     "raised", "warnings_to_stdout", "wrapper_code",
 ]

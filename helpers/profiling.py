@@ -115,17 +115,13 @@ class ProfileComparison:
         return added, saved
 
     def summary(self) -> list:
-        """Three printed numbers: ATen calls, matrix products, own time added against removed; and a reading."""
+        """Four lines: ATen calls, matrix products, and replaced_rows' own time added against removed."""
         e, c = self.eager[0], self.compiled[0]
         kept = ("every one kept" if c.matmul_calls == e.matmul_calls
                 else f"changed ({e.matmul_calls:.0f} -> {c.matmul_calls:.0f})")
-        added, saved = self.added_and_saved()
         return [f"ATen operator calls per step: {e.aten_calls:.0f} eager -> {c.aten_calls:.0f} compiled",
                 f"matrix products among them: {e.matmul_calls:.0f} -> {c.matmul_calls:.0f}, {kept}",
-                f"own CPU time per step (median of {len(self.eager)}): compiling adds {format_time(added)} "
-                f"(wrappers, generated code) and removes {format_time(saved)} (eager operators, autograd work)",
-                "so: in the profiled events, compiling " + ("adds more time than it removes" if added > saved
-                                                            else "removes at least the time it adds")]
+                *replaced_rows(self)]
 
     def details(self) -> list:
         """The calls the compiled step no longer makes, one line per operator, and their sums by kind."""

@@ -93,3 +93,12 @@ def trend_reading(values: Mapping[str, float], *, tolerance: float = 0.01) -> st
     if all(s <= tolerance for s in steps):
         return f"a gradual fall of {pct(v[-1] - v[0])} from {names[0]} to {names[-1]}, no step over {largest}"
     return f"no steady trend: up and down by more than {pct(tolerance)}"
+
+
+def side_against(ratio: Ratio, baseline: str) -> str:
+    """'faster than <baseline>', 'slower than <baseline>' or 'about as fast as <baseline> (no difference
+    resolved)', from the side of 1 that this run's interval lies on ('too few rounds to tell' without one)."""
+    if not isinstance(baseline, str) or not baseline:
+        raise TypeError(f"baseline must be a non-empty str, got {baseline!r}")
+    return side_sentence(ratio, above=f"faster than {baseline}", below=f"slower than {baseline}",
+                         includes=f"about as fast as {baseline} (no difference resolved)")

@@ -11,10 +11,10 @@ import logging
 import re
 import textwrap
 import warnings
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
-__all__ = ["error_line", "error_source", "kernel_source", "minor_faults", "print_breaks", "quiet_compile_logs",
-           "raised", "warnings_to_stdout", "wrapper_code"]
+__all__ = ["error_line", "error_source", "fault_cost", "kernel_source", "minor_faults", "print_breaks",
+           "quiet_compile_logs", "raised", "warnings_to_stdout", "wrapper_code"]
 
 
 def _require_text(name: str, value: Any) -> str:
@@ -144,3 +144,34 @@ def minor_faults() -> int | None:
     except ImportError:
         return None
     return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+
+
+class FaultCost(NamedTuple):
+    """Minor page faults per call, and the share of the calls' CPU time spent in the operating system."""
+
+    faults: float
+    system_share: float
+
+
+def fault_cost(fn: Callable[[], Any], calls: int = 10, sync: Callable[[], Any] | None = None) -> FaultCost | None:
+    """Call fn `calls` times; return its page faults per call and its CPU time's system share (None on Windows)."""
+    if not callable(fn):
+        raise TypeError(f"fn must be callable, not {type(fn).__name__}")
+    if isinstance(calls, bool) or not isinstance(calls, int) or calls < 1:
+        raise ValueError(f"calls must be a positive int, got {calls!r}")
+    if sync is not None and not callable(sync):
+        raise TypeError(f"sync must be callable or None, not {type(sync).__name__}")
+    try:
+        import resource
+    except ImportError:
+        return None
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    for _ in range(calls):
+        fn()
+    if sync is not None:
+        sync()
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    system = after.ru_stime - before.ru_stime
+    total = system + after.ru_utime - before.ru_utime
+    share = min(1.0, max(0.0, system / total)) if total > 0 else 0.0     # clamped: the two times are rounded
+    return FaultCost((after.ru_minflt - before.ru_minflt) / calls, share)

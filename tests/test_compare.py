@@ -253,21 +253,14 @@ def test_set_threads_sets_the_environment(monkeypatch):
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS",
                  "PJRT_NPROC"):
         monkeypatch.delenv(name, raising=False)
-    # set_threads also sets an imported PyTorch's pool: give it back its size, or every later test in
-    # this process computes on two threads (with one core busy, a 256 x 256 product then waited for
-    # the other thread about 16 ms a call)
-    torch = sys.modules.get("torch")
-    torch_threads = torch.get_num_threads() if torch is not None else None
-    try:
-        line = set_threads(2)
-        assert line.startswith("Threads: 2 per framework")
-        assert os.environ["OMP_NUM_THREADS"] == "2" and os.environ["TF_NUM_INTRAOP_THREADS"] == "2"
-        assert os.environ["TF_NUM_INTEROP_THREADS"] == "1"
-        with pytest.raises(ValueError, match="n"):
-            set_threads(0)
-    finally:
-        if torch is not None:
-            torch.set_num_threads(torch_threads)
+    # set_threads also sets an imported PyTorch's pool and variables this test did not delete:
+    # the autouse fixture in tests/conftest.py gives both back.
+    line = set_threads(2)
+    assert line.startswith("Threads: 2 per framework")
+    assert os.environ["OMP_NUM_THREADS"] == "2" and os.environ["TF_NUM_INTRAOP_THREADS"] == "2"
+    assert os.environ["TF_NUM_INTEROP_THREADS"] == "1"
+    with pytest.raises(ValueError, match="n"):
+        set_threads(0)
 
 
 def test_machine_load_says_busy_or_quiet(monkeypatch):

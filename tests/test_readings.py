@@ -57,3 +57,22 @@ def test_trend_reading_checks_its_arguments():
         helpers.trend_reading({"odd": 1.0, "2": -1.0, "4": 1.0})
     with pytest.raises(ValueError, match="tolerance"):
         helpers.trend_reading({"odd": 1.0, "2": 1.0, "4": 1.0}, tolerance=2)
+
+
+@pytest.mark.parametrize("low, high, rounds, expected", [
+    (1.2, 1.3, 40, "faster than eager"),
+    (0.7, 0.9, 40, "slower than eager"),
+    (0.9, 1.1, 40, "about as fast as eager (no difference resolved)"),
+    (1.2, 1.3, 3, "too few rounds to tell"),
+])
+def test_side_against_names_the_side_of_one(low, high, rounds, expected):
+    from helpers.readings import side_against
+    assert side_against(_r(low, high, rounds=rounds), "eager") == expected
+
+
+def test_side_against_checks_its_arguments():
+    from helpers.readings import side_against
+    with pytest.raises(TypeError, match="baseline"):
+        side_against(_r(1.2, 1.3), "")
+    with pytest.raises(TypeError, match="ratio"):
+        side_against(1.2, "eager")

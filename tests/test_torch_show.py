@@ -147,3 +147,28 @@ def test_minor_faults_counts_or_says_none():
     data = b"x" * (8 * 2**20)       # 8 MiB written: the OS maps fresh pages on first touch
     assert len(data) == 8 * 2**20
     assert torch_show.minor_faults() > before
+
+
+def test_fault_cost_counts_fresh_pages_and_the_system_share():
+    import mmap
+
+    def touch_fresh_pages():
+        with mmap.mmap(-1, 8 * 2**20) as fresh:          # a new anonymous mapping: every page is fresh
+            for offset in range(0, len(fresh), mmap.PAGESIZE):
+                fresh[offset] = 1
+
+    cost = torch_show.fault_cost(touch_fresh_pages, calls=3)
+    if cost is None:
+        pytest.skip("this OS does not count page faults")
+    assert cost.faults > 0
+    assert 0 <= cost.system_share <= 1
+    assert helpers.fault_cost is torch_show.fault_cost
+
+
+def test_fault_cost_checks_its_arguments():
+    with pytest.raises(TypeError, match="fn"):
+        torch_show.fault_cost(42)
+    with pytest.raises(ValueError, match="calls"):
+        torch_show.fault_cost(lambda: None, calls=0)
+    with pytest.raises(TypeError, match="sync"):
+        torch_show.fault_cost(lambda: None, sync=1)
