@@ -302,18 +302,18 @@ class Comparison:
         """Speed-up of `mode` over `baseline` once `overhead`'s time is taken off both, round by round.
 
         Per round (baseline - overhead) / (mode - overhead): for example two walks without the
-        fixed cost of the call that runs them.  Interval as in `round_interval`.  Raises
-        ValueError where, in some round, `mode` or `baseline` took no longer than `overhead`.
+        fixed cost of the call that runs them.  A round where `mode` or `baseline` took no longer
+        than `overhead` (a block slowed by other processes) has nothing left to compare and is left
+        out; the Ratio counts only the rounds kept, so too few of them read "too few rounds".
+        Interval as in `round_interval`.  Raises ValueError where no round is left.
         """
         base = self.times[self._check_label("baseline", baseline)]
         times = self.times[self._check_label("mode", mode)]
         fixed = self.times[self._check_label("overhead", overhead)]
-        per_round = []
-        for r, (b, m, o) in enumerate(zip(base, times, fixed)):
-            if b <= o or m <= o:
-                raise ValueError(f"overhead {overhead!r} took as long as {mode!r} or {baseline!r} "
-                                 f"in round {r}: nothing is left to compare")
-            per_round.append((b - o) / (m - o))
+        per_round = [(b - o) / (m - o) for b, m, o in zip(base, times, fixed) if b > o and m > o]
+        if not per_round:
+            raise ValueError(f"overhead {overhead!r} took as long as {mode!r} or {baseline!r} "
+                             f"in every round: nothing is left to compare")
         return _ratio(mode, baseline, per_round, confidence)
 
     def _amounts(self, work: Optional[Mapping[str, float]]) -> dict[str, float]:

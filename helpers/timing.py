@@ -48,7 +48,7 @@ def format_time(seconds: float) -> str:
         raise TypeError(f"seconds must be a number, got {type(seconds).__name__}")
     size = abs(seconds)
     for unit, factor in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
-        if size >= factor:
+        if size >= factor * 0.9995:   # a value that rounds up to 1 takes the larger unit ("1 µs", not "1e+03 ns")
             return f"{seconds / factor:.3g} {unit}" if size < 100 * factor else f"{seconds / factor:.0f} {unit}"
     return f"{seconds / 1e-9:.3g} ns"
 

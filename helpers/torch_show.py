@@ -11,7 +11,7 @@ import logging
 import re
 import textwrap
 import warnings
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 __all__ = ["error_line", "error_source", "fault_cost", "kernel_source", "minor_faults", "print_breaks",
            "quiet_compile_logs", "raised", "warnings_to_stdout", "wrapper_code"]
@@ -146,32 +146,19 @@ def minor_faults() -> int | None:
     return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 
 
-class FaultCost(NamedTuple):
-    """Minor page faults per call, and the share of the calls' CPU time spent in the operating system."""
-
-    faults: float
-    system_share: float
-
-
-def fault_cost(fn: Callable[[], Any], calls: int = 10, sync: Callable[[], Any] | None = None) -> FaultCost | None:
-    """Call fn `calls` times; return its page faults per call and its CPU time's system share (None on Windows)."""
+def fault_cost(fn: Callable[[], Any], calls: int = 10, sync: Callable[[], Any] | None = None) -> float | None:
+    """Call fn `calls` times; return its minor page faults per call (None where Python cannot count them: Windows)."""
     if not callable(fn):
         raise TypeError(f"fn must be callable, not {type(fn).__name__}")
     if isinstance(calls, bool) or not isinstance(calls, int) or calls < 1:
         raise ValueError(f"calls must be a positive int, got {calls!r}")
     if sync is not None and not callable(sync):
         raise TypeError(f"sync must be callable or None, not {type(sync).__name__}")
-    try:
-        import resource
-    except ImportError:
+    before = minor_faults()
+    if before is None:
         return None
-    before = resource.getrusage(resource.RUSAGE_SELF)
     for _ in range(calls):
         fn()
     if sync is not None:
         sync()
-    after = resource.getrusage(resource.RUSAGE_SELF)
-    system = after.ru_stime - before.ru_stime
-    total = system + after.ru_utime - before.ru_utime
-    share = min(1.0, max(0.0, system / total)) if total > 0 else 0.0     # clamped: the two times are rounded
-    return FaultCost((after.ru_minflt - before.ru_minflt) / calls, share)
+    return (minor_faults() - before) / calls

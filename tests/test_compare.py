@@ -190,6 +190,10 @@ def test_difference_and_net_ratio_work_round_by_round():
     assert cmp.ratio("slow", "fast").median > net.median         # the fixed cost hides part of the gap
     with pytest.raises(ValueError, match="overhead"):
         cmp.net_ratio("call", "fast", "call")
+    # a round where load made the overhead as slow as a mode is left out, and counted out
+    slowed = dict(times, call=[1.0, 3.0, 2.0, 5.0, 2.0, 3.0, 1.0, 2.0])
+    kept = Comparison(slowed, dict.fromkeys(slowed, 1)).net_ratio("slow", "fast", "call")
+    assert kept.median == 0.25 and kept.rounds == 7
     with pytest.raises(ValueError, match="overhead must be one of"):
         cmp.net_ratio("slow", "fast", "nothing")
     with pytest.raises(ValueError, match="mode must be one of"):

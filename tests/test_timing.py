@@ -89,7 +89,7 @@ def test_benchmark_rejects_bad_sync_and_description():
 
 @pytest.mark.parametrize("seconds, text", [
     (1.5, "1.5 s"), (0.25, "250 ms"), (31.2e-6, "31.2 µs"), (123.4e-6, "123 µs"),
-    (8.5e-9, "8.5 ns"), (0.0, "0 ns"), (250.0, "250 s"),
+    (8.5e-9, "8.5 ns"), (0.0, "0 ns"), (250.0, "250 s"), (0.9996e-6, "1 µs"), (999.4e-9, "999 ns"),
 ])
 def test_format_time_units(seconds, text):
     assert format_time(seconds) == text

@@ -149,7 +149,7 @@ def test_minor_faults_counts_or_says_none():
     assert torch_show.minor_faults() > before
 
 
-def test_fault_cost_counts_fresh_pages_and_the_system_share():
+def test_fault_cost_counts_fresh_pages():
     import mmap
 
     def touch_fresh_pages():
@@ -157,11 +157,10 @@ def test_fault_cost_counts_fresh_pages_and_the_system_share():
             for offset in range(0, len(fresh), mmap.PAGESIZE):
                 fresh[offset] = 1
 
-    cost = torch_show.fault_cost(touch_fresh_pages, calls=3)
-    if cost is None:
+    faults = torch_show.fault_cost(touch_fresh_pages, calls=3)
+    if faults is None:
         pytest.skip("this OS does not count page faults")
-    assert cost.faults > 0
-    assert 0 <= cost.system_share <= 1
+    assert faults > 0
     assert helpers.fault_cost is torch_show.fault_cost
 
 
