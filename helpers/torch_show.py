@@ -13,6 +13,8 @@ import textwrap
 import warnings
 from typing import Any, Callable, Iterator, Sequence
 
+from .checks import check_callable, check_count
+
 __all__ = ["error_line", "error_source", "fault_cost", "kernel_source", "minor_faults", "print_breaks",
            "quiet_compile_logs", "raised", "warnings_to_stdout", "wrapper_code"]
 
@@ -148,12 +150,9 @@ def minor_faults() -> int | None:
 
 def fault_cost(fn: Callable[[], Any], calls: int = 10, sync: Callable[[], Any] | None = None) -> float | None:
     """Call fn `calls` times; return its minor page faults per call (None where Python cannot count them: Windows)."""
-    if not callable(fn):
-        raise TypeError(f"fn must be callable, not {type(fn).__name__}")
-    if isinstance(calls, bool) or not isinstance(calls, int) or calls < 1:
-        raise ValueError(f"calls must be a positive int, got {calls!r}")
-    if sync is not None and not callable(sync):
-        raise TypeError(f"sync must be callable or None, not {type(sync).__name__}")
+    check_callable("fn", fn)
+    check_count("calls", calls)
+    check_callable("sync", sync, optional=True)
     before = minor_faults()
     if before is None:
         return None
