@@ -1,0 +1,107 @@
+"""Matrix sizes and cache sets (notebook 08): test arrays that start a cache line, and this run's
+readings of its size experiments in words, so the notebook's cells show the arithmetic only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from .checks import check_count, check_int
+from .comparison import Ratio
+from .one_sided import SIDES, side_of_one
+
+FLOAT = 4  # bytes per float32
+
+
+def aligned_floats(count: int, *, line: int = 64, seed: int = 0) -> np.ndarray:
+    """`count` seeded standard-normal float32 values whose first value starts a `line`-byte cache line."""
+    count = check_count("count", count)
+    line = check_int("line", line, FLOAT)
+    if line % FLOAT:
+        raise ValueError(f"line must be a multiple of {FLOAT} bytes, got {line}")
+    raw = np.empty(count + line // FLOAT, dtype=np.float32)
+    skip = (-raw.ctypes.data % line) // FLOAT
+    out = raw[skip: skip + count]
+    out[:] = np.random.default_rng(seed).standard_normal(count, dtype=np.float32)   # the same values wherever it starts
+    return out
+
+
+def column_fit(n: int, l1_slots: int, crowd: int, l2_slots: int) -> str:
+    """How the n lines of one column fit the L1 and the L2, in words.
+
+    `l1_slots`: lines the L1 sets that the column reaches can hold; `crowd`: the most lines of the
+    column at one page offset; `l2_slots`: lines the L2 sets that one page offset reaches can hold.
+    """
+    n = check_count("n", n)
+    l1_slots, crowd, l2_slots = (check_count(name, v) for name, v in
+                                 (("l1_slots", l1_slots), ("crowd", crowd), ("l2_slots", l2_slots)))
+    if crowd > n:
+        raise ValueError(f"crowd must be at most n = {n}, got {crowd}")
+    l2 = (f"at least {crowd - l2_slots} of them come from beyond the L2 on every pass" if crowd > l2_slots
+          else "they fit unless the page frames crowd one set")
+    return (f"a column needs {n} lines; the L1 sets they reach hold {l1_slots}"
+            + (" (too few)" if l1_slots < n else "")
+            + f"; up to {crowd} of them share a page offset, whose L2 sets hold {l2_slots}: {l2}")
+
+
+def divisible_by(k: int, cap: int = 16) -> str:
+    """The name of the group of sizes whose largest power-of-two divisor is k: '4, not 8', '16 or more'."""
+    k, cap = check_count("k", k), check_count("cap", cap)
+    if k & (k - 1) or cap & (cap - 1) or k > cap:
+        raise ValueError(f"k and cap must be powers of two with k <= cap, got k={k}, cap={cap}")
+    return "odd" if k == 1 else f"{k} or more" if k == cap else f"{k}, not {2 * k}"
+
+
+def rise_reading(groups: Mapping[int, Ratio], step: int = 8, cap: int = 16) -> str:
+    """Which groups below `step` (keys: their largest power-of-two divisor) beat the odd sizes, in words."""
+    if not isinstance(groups, Mapping) or not groups:
+        raise TypeError(f"groups must map powers of two to Ratios, got {groups!r}")
+    step = check_count("step", step)
+    below = {divisible_by(k, cap): side_of_one(r) for k, r in sorted(groups.items()) if 1 < k < step}
+    if not below:
+        raise ValueError(f"groups has no group between odd and {step}: {sorted(groups)}")
+    if SIDES[3] in below.values():
+        return "too few rounds to tell"
+    beat = [f"'{name}'" for name, side in below.items() if side == SIDES[0]]
+    if not beat:
+        return f"no group below {step} beat the odd sizes: a step at {step} fits this run"
+    which = f"the group {beat[0]}" if len(beat) == 1 else f"the groups {' and '.join(beat)}"
+    return f"{which} already beat the odd sizes: the rate rose before {step}, not in one step at {step}"
+
+
+def _change(ratio: Ratio) -> str:
+    """'gained 0.8 % in rate', 'lost 0.8 % of its rate' or 'showed no resolved difference'."""
+    side = side_of_one(ratio)
+    if side == SIDES[0]:
+        return f"gained {(ratio.median - 1) * 100:.1f} % in rate"
+    if side == SIDES[1]:
+        return f"lost {(1 - ratio.median) * 100:.1f} % of its rate"
+    return "showed no resolved difference"
+
+
+def size_or_distance(size: Ratio, wider: Sequence[Ratio]) -> str:
+    """Whether a new size or a new row distance changed the rate, from the sides of 1 of the intervals.
+
+    `size`: the new size against the old one (1032 against 1025); `wider`: the old size in wider
+    rows against the old size. A side of 1 read from one comparison's interval: a percent or two
+    resolved here may not recur in another comparison.
+    """
+    if not isinstance(size, Ratio):
+        raise TypeError(f"size must be a helpers Ratio, got {type(size).__name__}")
+    if isinstance(wider, (str, bytes)) or not wider or not all(isinstance(r, Ratio) for r in wider):
+        raise TypeError(f"wider must be a non-empty sequence of helpers Ratios, got {wider!r}")
+    if not size.claimed or not all(r.claimed for r in wider):
+        return "too few rounds to tell"
+    size_moved = side_of_one(size) != SIDES[2]
+    distance_moved = any(side_of_one(r) != SIDES[2] for r in wider)
+    decided = {(True, False): "the size changed the rate, the row distance did not",
+               (False, True): "the row distance changed the rate, the size did not",
+               (True, True): "both the size and the row distance changed the rate",
+               (False, False): "neither the size nor the row distance changed the rate resolvably"}
+    rows = ", ".join(f"{r.mode} {_change(r)}" for r in wider)
+    return (f"{size.mode} {_change(size)} against {size.baseline}; {rows}: "
+            f"{decided[size_moved, distance_moved]}")
+
+
+__all__ = ["aligned_floats", "column_fit", "divisible_by", "rise_reading", "size_or_distance"]

@@ -1,0 +1,83 @@
+"""helpers.alignment: aligned test arrays and notebook 08's readings in words."""
+
+import numpy as np
+import pytest
+
+from helpers.alignment import aligned_floats, column_fit, divisible_by, rise_reading, size_or_distance
+from helpers.comparison import Ratio
+
+
+def _r(mode, low, high, rounds=40, base="n = 1025", median=None):
+    return Ratio(mode, base, median or (low * high) ** 0.5, low, high, rounds=rounds)
+
+
+@pytest.mark.parametrize("count", [1, 17, 1024 * 1024])
+def test_aligned_floats_start_a_line_and_are_seeded(count):
+    a = aligned_floats(count)
+    assert a.dtype == np.float32 and a.shape == (count,) and a.ctypes.data % 64 == 0
+    assert np.array_equal(a[:5], aligned_floats(count)[:5])
+    assert aligned_floats(8, line=128).ctypes.data % 128 == 0
+
+
+def test_aligned_floats_bad_arguments():
+    with pytest.raises(ValueError, match="count"):
+        aligned_floats(0)
+    with pytest.raises(ValueError, match="line"):
+        aligned_floats(8, line=66)
+    with pytest.raises(TypeError, match="count"):
+        aligned_floats(2.5)
+
+
+def test_column_fit():
+    assert column_fit(1024, 12, 1024, 256) == (
+        "a column needs 1024 lines; the L1 sets they reach hold 12 (too few); up to 1024 of them share "
+        "a page offset, whose L2 sets hold 256: at least 768 of them come from beyond the L2 on every pass")
+    assert column_fit(1025, 768, 17, 256).endswith("hold 256: they fit unless the page frames crowd one set")
+    assert "(too few)" not in column_fit(64, 64, 1, 256)
+    with pytest.raises(ValueError, match="crowd"):
+        column_fit(10, 12, 11, 256)
+    with pytest.raises(ValueError, match="l2_slots"):
+        column_fit(10, 12, 5, 0)
+
+
+def test_divisible_by():
+    assert [divisible_by(k) for k in (1, 2, 4, 8, 16)] == ["odd", "2, not 4", "4, not 8", "8, not 16", "16 or more"]
+    with pytest.raises(ValueError, match="powers of two"):
+        divisible_by(3)
+    with pytest.raises(ValueError, match="powers of two"):
+        divisible_by(32)
+
+
+def test_rise_reading_names_each_group():
+    up, flat = _r("g", 1.004, 1.01), _r("g", 0.99, 1.01)
+    assert rise_reading({2: up, 4: up, 8: up, 16: up}) == (
+        "the groups '2, not 4' and '4, not 8' already beat the odd sizes: the rate rose before 8, "
+        "not in one step at 8")
+    assert rise_reading({2: flat, 4: up, 8: up}).startswith("the group '4, not 8' already beat")
+    assert rise_reading({2: flat, 4: flat, 8: up}) == "no group below 8 beat the odd sizes: a step at 8 fits this run"
+    assert rise_reading({2: _r("g", 1.01, 1.02, rounds=3), 4: up}) == "too few rounds to tell"
+    with pytest.raises(ValueError, match="no group"):
+        rise_reading({8: up, 16: up})
+    with pytest.raises(TypeError, match="groups"):
+        rise_reading({})
+
+
+def test_size_or_distance_reads_the_sides():
+    gain, none = _r("n = 1032", 1.004, 1.009, median=1.007), [_r("1025 in 1032-wide", 0.995, 1.001), _r("1025 in 1040-wide", 0.996, 1.001)]
+    assert size_or_distance(gain, none) == (
+        "n = 1032 gained 0.7 % in rate against n = 1025; 1025 in 1032-wide showed no resolved difference, "
+        "1025 in 1040-wide showed no resolved difference: the size changed the rate, the row distance did not")
+    wide_gain = [_r("1025 in 1040-wide", 1.01, 1.03)]
+    assert size_or_distance(_r("n = 1032", 0.99, 1.01), wide_gain).endswith(
+        "1025 in 1040-wide gained 2.0 % in rate: the row distance changed the rate, the size did not")
+    assert size_or_distance(_r("n = 1032", 0.9, 0.95), wide_gain).endswith("both the size and the row distance changed the rate")
+    assert "lost 7.5 % of its rate" in size_or_distance(_r("n = 1032", 0.9, 0.95), wide_gain)
+    assert size_or_distance(_r("n = 1032", 0.99, 1.01), none).endswith("neither the size nor the row distance changed the rate resolvably")
+    assert size_or_distance(_r("n = 1032", 1.01, 1.02, rounds=4), none) == "too few rounds to tell"
+
+
+def test_size_or_distance_bad_arguments():
+    with pytest.raises(TypeError, match="size"):
+        size_or_distance(1.02, [_r("w", 0.99, 1.01)])
+    with pytest.raises(TypeError, match="wider"):
+        size_or_distance(_r("n", 0.99, 1.01), [])
