@@ -243,6 +243,10 @@ class Ratio:
         _, low, high = self._texts(threshold)
         return f"({head}{low} to {high})"
 
+    def factor_text(self) -> str:
+        """'<median> (<low> to <high>)', all three with one formatter, as `describe` prints them."""
+        return f"{self._texts()[0]} {self.interval_text()}"
+
     def describe(self, threshold: float = 1.2) -> str:
         """Return '<verdict>, <median> (<low> to <high>)'.
 
