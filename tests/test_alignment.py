@@ -66,13 +66,6 @@ def test_rise_reading_names_each_group():
         rise_reading({})
 
 
-def test_factor_text_uses_one_formatter():
-    r = _r("g", 1.005, 1.019, median=1.0149)
-    assert r.factor_text() == r.describe(1.5).split(", ", 1)[1]
-    low, high = (float(x.rstrip("x")) for x in r.interval_text().strip("()").split(" to "))
-    assert low <= float(r.factor_text().split("x")[0]) <= high
-
-
 def test_size_or_distance_reads_the_sides():
     gain, none = _r("n = 1032", 1.004, 1.009, median=1.007), [_r("1025 in 1032-wide", 0.995, 1.001), _r("1025 in 1040-wide", 0.996, 1.001)]
     assert size_or_distance(gain, none) == (

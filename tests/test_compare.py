@@ -490,3 +490,10 @@ def test_a_reading_in_words_is_masked_but_a_verdict_on_its_own_line_is_not():
     assert sanitize(stored) == sanitize(fresh) == "In this run READING"
     verdict = "torch.compile (Inductor) against eager: less than 3.00x apart, 0.60x (0.59x to 0.60x)"
     assert sanitize(verdict) != sanitize(verdict.replace("less than 3.00x apart", "not resolved at 3.00x"))
+
+
+def test_factor_text_uses_one_formatter():
+    r = Ratio("g", "n = 1025", 1.0149, 1.005, 1.019, 40)  # median and ends rounded alike: 1.015x (1.005x to 1.019x)
+    assert r.factor_text() == r.describe(1.5).split(", ", 1)[1]
+    low, high = (float(x.rstrip("x")) for x in r.interval_text().strip("()").split(" to "))
+    assert low <= float(r.factor_text().split("x")[0]) <= high
