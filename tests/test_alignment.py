@@ -67,16 +67,18 @@ def test_rise_reading_names_each_group():
 
 
 def test_size_or_distance_reads_the_sides():
-    gain, none = _r("n = 1032", 1.004, 1.009, median=1.007), [_r("1025 in 1032-wide", 0.995, 1.001), _r("1025 in 1040-wide", 0.996, 1.001)]
+    gain, none = _r("n = 1032", 1.014, 1.019, median=1.017), [_r("1025 in 1032-wide", 0.995, 1.001), _r("1025 in 1040-wide", 0.996, 1.001)]
     assert size_or_distance(gain, none) == (
-        "n = 1032 gained 0.7 % in rate against n = 1025; 1025 in 1032-wide showed no resolved difference, "
-        "1025 in 1040-wide showed no resolved difference: the size changed the rate, the row distance did not")
-    wide_gain = [_r("1025 in 1040-wide", 1.01, 1.03)]
+        "n = 1032 gained 1.7 % in rate against n = 1025; 1025 in 1032-wide showed no resolved difference, "
+        "1025 in 1040-wide showed no resolved difference: the size changed the rate by more than 1 %, the row distance did not")
+    small = _r("n = 1032", 1.0002, 1.0105, median=1.0036)   # resolved, but its interval reaches below 1 %
+    assert size_or_distance(small, none).endswith("neither the size nor the row distance changed the rate by more than 1 %")
+    wide_gain = [_r("1025 in 1040-wide", 1.015, 1.03)]
     assert size_or_distance(_r("n = 1032", 0.99, 1.01), wide_gain).endswith(
-        "1025 in 1040-wide gained 2.0 % in rate: the row distance changed the rate, the size did not")
-    assert size_or_distance(_r("n = 1032", 0.9, 0.95), wide_gain).endswith("both the size and the row distance changed the rate")
+        "1025 in 1040-wide gained 2.2 % in rate: the row distance changed the rate by more than 1 %, the size did not")
+    assert size_or_distance(_r("n = 1032", 0.9, 0.95), wide_gain).endswith("both the size and the row distance changed the rate by more than 1 %")
     assert "lost 7.5 % of its rate" in size_or_distance(_r("n = 1032", 0.9, 0.95), wide_gain)
-    assert size_or_distance(_r("n = 1032", 0.99, 1.01), none).endswith("neither the size nor the row distance changed the rate resolvably")
+    assert size_or_distance(_r("n = 1032", 1.01, 1.03), none, margin=1.05).endswith("changed the rate by more than 5 %")
     assert size_or_distance(_r("n = 1032", 1.01, 1.02, rounds=4), none) == "too few rounds to tell"
 
 
@@ -85,3 +87,5 @@ def test_size_or_distance_bad_arguments():
         size_or_distance(1.02, [_r("w", 0.99, 1.01)])
     with pytest.raises(TypeError, match="wider"):
         size_or_distance(_r("n", 0.99, 1.01), [])
+    with pytest.raises(ValueError, match="margin"):
+        size_or_distance(_r("n", 0.99, 1.01), [_r("w", 0.99, 1.01)], margin=0.99)
