@@ -86,34 +86,25 @@ def _change(ratio: Ratio) -> str:
     return "showed no resolved difference"
 
 
-def size_or_distance(size: Ratio, wider: Sequence[Ratio], margin: float = 1.01) -> str:
-    """Whether a new size or a new row distance changed the rate by more than `margin`, from the intervals.
+def row_distance_reading(wider: Sequence[Ratio], margin: float = 1.01) -> str:
+    """Whether wider rows (the same size, rows farther apart) changed the rate by more than `margin`.
 
-    `size`: the new size against the old one (1032 against 1025); `wider`: the old size in wider
-    rows against the old size. A change counts only where the whole interval lies beyond `margin`
-    (1.01: by more than 1 %): a smaller resolved change in one comparison may not recur in another.
+    `wider`: each layout against the contiguous one. A change counts only where the whole interval
+    lies beyond `margin` (1.01: by more than 1 %): a smaller resolved change in one comparison may
+    not recur in another.
     """
-    if not isinstance(size, Ratio):
-        raise TypeError(f"size must be a helpers Ratio, got {type(size).__name__}")
     if isinstance(wider, (str, bytes)) or not wider or not all(isinstance(r, Ratio) for r in wider):
         raise TypeError(f"wider must be a non-empty sequence of helpers Ratios, got {wider!r}")
     if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin > 1:
         raise ValueError(f"margin must be a factor above 1, such as 1.01, got {margin!r}")
-    if not size.claimed or not all(r.claimed for r in wider):
+    if not all(r.claimed for r in wider):
         return "too few rounds to tell"
-
-    def moved(r: Ratio) -> bool:
-        return r.low > margin or r.high < 1 / margin
-
-    size_moved, distance_moved = moved(size), any(moved(r) for r in wider)
     by = f"by more than {(margin - 1) * 100:g} %"
-    decided = {(True, False): f"the size changed the rate {by}, the row distance did not",
-               (False, True): f"the row distance changed the rate {by}, the size did not",
-               (True, True): f"both the size and the row distance changed the rate {by}",
-               (False, False): f"neither the size nor the row distance changed the rate {by}"}
+    moved = [r for r in wider if r.low > margin or r.high < 1 / margin]
     rows = ", ".join(f"{r.mode} {_change(r)}" for r in wider)
-    return (f"{size.mode} {_change(size)} against {size.baseline}; {rows}: "
-            f"{decided[size_moved, distance_moved]}")
+    verdict = (f"the row distance changed the rate {by} ({', '.join(r.mode for r in moved)})" if moved
+               else f"the row distance did not change the rate {by}")
+    return f"{rows}: {verdict}"
 
 
-__all__ = ["aligned_floats", "column_fit", "divisible_by", "rise_reading", "size_or_distance"]
+__all__ = ["aligned_floats", "column_fit", "divisible_by", "rise_reading", "row_distance_reading"]

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from helpers.alignment import aligned_floats, column_fit, divisible_by, rise_reading, size_or_distance
+from helpers.alignment import aligned_floats, column_fit, divisible_by, rise_reading, row_distance_reading
 from helpers.comparison import Ratio
 
 
@@ -66,26 +66,22 @@ def test_rise_reading_names_each_group():
         rise_reading({})
 
 
-def test_size_or_distance_reads_the_sides():
-    gain, none = _r("n = 1032", 1.014, 1.019, median=1.017), [_r("1025 in 1032-wide", 0.995, 1.001), _r("1025 in 1040-wide", 0.996, 1.001)]
-    assert size_or_distance(gain, none) == (
-        "n = 1032 gained 1.7 % in rate against n = 1025; 1025 in 1032-wide showed no resolved difference, "
-        "1025 in 1040-wide showed no resolved difference: the size changed the rate by more than 1 %, the row distance did not")
-    small = _r("n = 1032", 1.0002, 1.0105, median=1.0036)   # resolved, but its interval reaches below 1 %
-    assert size_or_distance(small, none).endswith("neither the size nor the row distance changed the rate by more than 1 %")
-    wide_gain = [_r("1025 in 1040-wide", 1.015, 1.03)]
-    assert size_or_distance(_r("n = 1032", 0.99, 1.01), wide_gain).endswith(
-        "1025 in 1040-wide gained 2.2 % in rate: the row distance changed the rate by more than 1 %, the size did not")
-    assert size_or_distance(_r("n = 1032", 0.9, 0.95), wide_gain).endswith("both the size and the row distance changed the rate by more than 1 %")
-    assert "lost 7.5 % of its rate" in size_or_distance(_r("n = 1032", 0.9, 0.95), wide_gain)
-    assert size_or_distance(_r("n = 1032", 1.01, 1.03), none, margin=1.05).endswith("changed the rate by more than 5 %")
-    assert size_or_distance(_r("n = 1032", 1.01, 1.02, rounds=4), none) == "too few rounds to tell"
+def test_row_distance_reading_counts_only_changes_beyond_the_margin():
+    none = [_r("1025 in 1032-wide", 0.995, 1.001), _r("1025 in 1040-wide", 0.996, 1.001)]
+    assert row_distance_reading(none) == ("1025 in 1032-wide showed no resolved difference, 1025 in 1040-wide showed "
+                                          "no resolved difference: the row distance did not change the rate by more than 1 %")
+    small = [_r("1025 in 1040-wide", 1.002, 1.008)]   # resolved, but inside the 1 % margin
+    assert row_distance_reading(small).endswith("gained 0.5 % in rate: the row distance did not change the rate by more than 1 %")
+    big = [_r("1025 in 1032-wide", 0.99, 1.0), _r("1025 in 1040-wide", 1.015, 1.03)]
+    assert row_distance_reading(big).endswith("the row distance changed the rate by more than 1 % (1025 in 1040-wide)")
+    assert row_distance_reading([_r("w", 0.9, 0.95)], margin=1.05).endswith("changed the rate by more than 5 % (w)")
+    assert row_distance_reading([_r("w", 1.01, 1.02, rounds=4)]) == "too few rounds to tell"
 
 
-def test_size_or_distance_bad_arguments():
-    with pytest.raises(TypeError, match="size"):
-        size_or_distance(1.02, [_r("w", 0.99, 1.01)])
+def test_row_distance_reading_bad_arguments():
     with pytest.raises(TypeError, match="wider"):
-        size_or_distance(_r("n", 0.99, 1.01), [])
+        row_distance_reading([])
+    with pytest.raises(TypeError, match="wider"):
+        row_distance_reading([1.02])
     with pytest.raises(ValueError, match="margin"):
-        size_or_distance(_r("n", 0.99, 1.01), [_r("w", 0.99, 1.01)], margin=0.99)
+        row_distance_reading([_r("w", 0.99, 1.01)], margin=0.99)
