@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from .checks import check_count, check_int
+from .checks import check_count, check_int, check_positive
 from .comparison import Ratio
 from .one_sided import SIDES, side_of_one
 
@@ -95,7 +95,7 @@ def row_distance_reading(wider: Sequence[Ratio], margin: float = 1.01) -> str:
     """
     if isinstance(wider, (str, bytes)) or not wider or not all(isinstance(r, Ratio) for r in wider):
         raise TypeError(f"wider must be a non-empty sequence of helpers Ratios, got {wider!r}")
-    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin > 1:
+    if not check_positive("margin", margin) > 1:
         raise ValueError(f"margin must be a factor above 1, such as 1.01, got {margin!r}")
     if not all(r.claimed for r in wider):
         return "too few rounds to tell"

@@ -8,6 +8,7 @@ many steps the compile time is paid back, or why it never is.
 
 from __future__ import annotations
 
+from .checks import check_positive
 from .comparison import Ratio
 from .one_sided import side_of_one
 
@@ -16,8 +17,7 @@ def payback_steps(ratio: Ratio, compile_seconds: float, added_per_step: float) -
     """'after N steps' (compile time / time saved per step), or why the compile never pays back."""
     if not isinstance(ratio, Ratio):
         raise TypeError(f"ratio must be a helpers Ratio, got {type(ratio).__name__}")
-    if isinstance(compile_seconds, bool) or not isinstance(compile_seconds, (int, float)) or not compile_seconds > 0:
-        raise ValueError(f"compile_seconds must be a positive number of seconds, got {compile_seconds!r}")
+    compile_seconds = check_positive("compile_seconds", compile_seconds)
     if isinstance(added_per_step, bool) or not isinstance(added_per_step, (int, float)):
         raise TypeError(f"added_per_step must be a number of seconds, got {added_per_step!r}")
     side = side_of_one(ratio)
