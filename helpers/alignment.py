@@ -54,8 +54,8 @@ def divisible_by(k: int, cap: int = 16) -> str:
 
 
 def rise_reading(groups: Mapping[int, Ratio], step: int = 8, cap: int = 16) -> str:
-    """Which groups below `step` (keys: their largest power-of-two divisor) beat the odd sizes, and where the
-    largest rise between neighbouring groups (medians, odd sizes at 1) came, in words."""
+    """Which groups below `step` (keys: their largest power-of-two divisor) beat the odd sizes, in words
+    (each group's own interval against 1; no step between groups is read from medians alone)."""
     if not isinstance(groups, Mapping) or not groups:
         raise TypeError(f"groups must map powers of two to Ratios, got {groups!r}")
     step = check_count("step", step)
@@ -64,16 +64,11 @@ def rise_reading(groups: Mapping[int, Ratio], step: int = 8, cap: int = 16) -> s
         raise ValueError(f"groups has no group between odd and {step}: {sorted(groups)}")
     if SIDES[3] in below.values():
         return "too few rounds to tell"
-    medians = [1.0] + [r.median for _, r in sorted(groups.items())]   # odd sizes first, at 1
-    names = [divisible_by(k, cap) for k in sorted(groups)]
-    big = max(range(len(names)), key=lambda i: medians[i + 1] - medians[i])
-    largest = (f"; the largest rise between neighbouring groups, {(medians[big + 1] - medians[big]) * 100:.1f} %, "
-               f"came at '{names[big]}'")
     beat = [f"'{name}'" for name, side in below.items() if side == SIDES[0]]
     if not beat:
-        return f"no group below {step} beat the odd sizes: a step at {step} fits this run" + largest
+        return f"no group below {step} beat the odd sizes: a step at {step} fits this run"
     which = f"the group {beat[0]}" if len(beat) == 1 else f"the groups {' and '.join(beat)}"
-    return f"{which} already beat the odd sizes, so the rate rose before {step}" + largest
+    return f"{which} already beat the odd sizes, so the rate rose before {step}"
 
 
 def _change(ratio: Ratio) -> str:

@@ -58,3 +58,37 @@ def xla_steps(hlo: str) -> list[tuple[str, str]]:
         else:
             steps.append((m.group(1), _tf_ops([line])))
     return steps
+
+
+# HLO instructions that only move, shape or name data: left out of `hlo_steps`' lists of what a step computes.
+_NO_ARITHMETIC = _NO_COMPUTATION + ("broadcast", "reshape", "transpose")
+
+
+def hlo_steps(hlo: str) -> list[str]:
+    """The computing steps of an optimized HLO module's entry computation, as short strings.
+
+    Framework-neutral (JAX's ``jit(f).lower(...).compile().as_text()`` as well as TensorFlow's):
+    a step that computes nothing (only bitcasts, copies, broadcasts) is left out, a fusion reads
+    "fusion (kind): op + op" with the HLO instructions of the computation it calls, and any other
+    step is the instruction's name ("dot").
+    """
+    if not isinstance(hlo, str):
+        raise TypeError(f"hlo must be the HLO text (str), got {type(hlo).__name__}")
+    computations = _computations(hlo)
+    if "ENTRY" not in computations:
+        raise ValueError("hlo has no ENTRY computation: pass the text of an HLO module")
+    kind_of = lambda line: (m.group(1) if (m := re.match(r"(?:ROOT )?%?[\w.\-]+ = \S+ ([\w\-]+)\(", line)) else None)
+    steps = []
+    for line in computations["ENTRY"]:
+        kind = kind_of(line)
+        if kind is None or kind in _NO_ARITHMETIC:
+            continue
+        if kind != "fusion":
+            steps.append(kind)
+            continue
+        called = re.search(r"calls=%?([\w.\-]+)", line).group(1)
+        ops = [k for k in map(kind_of, computations.get(called, [])) if k and k not in _NO_ARITHMETIC]
+        if ops:
+            fusion_kind = re.search(r"kind=(\w+)", line).group(1)
+            steps.append(f"fusion ({fusion_kind}): " + " + ".join(dict.fromkeys(ops)))
+    return steps

@@ -51,14 +51,10 @@ def test_divisible_by():
 def test_rise_reading_names_each_group():
     up, flat = _r("g", 1.004, 1.01), _r("g", 0.99, 1.01)
     assert rise_reading({2: up, 4: up, 8: up, 16: up}) == (
-        "the groups '2, not 4' and '4, not 8' already beat the odd sizes, so the rate rose before 8; "
-        "the largest rise between neighbouring groups, 0.7 %, came at '2, not 4'")
-    steps = {2: _r("g", 1.005, 1.02, median=1.02), 4: _r("g", 1.02, 1.03, median=1.03),
-             8: _r("g", 1.03, 1.10, median=1.07), 16: _r("g", 1.04, 1.11, median=1.08)}
-    assert rise_reading(steps).endswith("the largest rise between neighbouring groups, 4.0 %, came at '8, not 16'")
+        "the groups '2, not 4' and '4, not 8' already beat the odd sizes, so the rate rose before 8")
     assert rise_reading({2: flat, 4: up, 8: up}).startswith("the group '4, not 8' already beat")
-    assert rise_reading({2: flat, 4: flat, 8: up}).startswith(
-        "no group below 8 beat the odd sizes: a step at 8 fits this run; the largest rise")
+    assert rise_reading({2: flat, 4: flat, 8: up}) == (
+        "no group below 8 beat the odd sizes: a step at 8 fits this run")
     assert rise_reading({2: _r("g", 1.01, 1.02, rounds=3), 4: up}) == "too few rounds to tell"
     with pytest.raises(ValueError, match="no group"):
         rise_reading({8: up, 16: up})

@@ -60,3 +60,27 @@ def test_xla_steps_rejects_bad_input():
         xla_steps(b"HloModule m")
     with pytest.raises(ValueError, match="hlo"):
         xla_steps("HloModule m\n")
+
+
+def test_hlo_steps_names_each_fusion_by_the_instructions_it_computes():
+    from helpers.hlo import hlo_steps
+    assert hlo_steps(HLO_256) == ["dot", "fusion (kLoop): add + maximum", "dot", "fusion (kLoop): add"]
+
+
+def test_hlo_steps_leaves_out_a_fusion_that_only_moves_data():
+    from helpers.hlo import hlo_steps
+    hlo = """%fc (p0: f32[1,8]) -> f32[8] {
+  %p0 = f32[1,8]{1,0} parameter(0)
+  ROOT %b = f32[8]{0} bitcast(%p0)
+}
+
+ENTRY %main (arg0.1: f32[1,8], arg1.1: f32[8,4]) -> f32[4] {
+  %arg0.1 = f32[1,8]{1,0} parameter(0)
+  %arg1.1 = f32[8,4]{1,0} parameter(1)
+  %f = f32[8]{0} fusion(%arg0.1), kind=kLoop, calls=%fc
+  ROOT %d = f32[4]{0} dot(%f, %arg1.1), lhs_contracting_dims={0}, rhs_contracting_dims={0}
+}
+"""
+    assert hlo_steps(hlo) == ["dot"]
+    with pytest.raises(ValueError):
+        hlo_steps("no module")
