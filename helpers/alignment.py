@@ -97,8 +97,10 @@ def row_distance_reading(wider: Sequence[Ratio], margin: float = 1.01) -> str:
     by = f"by more than {(margin - 1) * 100:g} %"
     moved = [r for r in wider if r.low > margin or r.high < 1 / margin]
     rows = ", ".join(f"{r.mode} {_change(r)}" for r in wider)
+    resolved = [r for r in wider if side_of_one(r) in SIDES[:2]]
     verdict = (f"the row distance changed the rate {by} ({', '.join(r.mode for r in moved)})" if moved
-               else f"the row distance did not change the rate {by}")
+               else f"the row distance moved the rate (interval clear of 1), but this run does not show a change {by}"
+               if resolved else f"this run does not show a change of the rate {by} from the row distance")
     return f"{rows}: {verdict}"
 
 

@@ -384,6 +384,15 @@ class Comparison:
         """The modes as helpers.Measurement objects (for bar_modes and plot)."""
         return [Measurement(label, list(t), self.number[label], warmup=0) for label, t in self.times.items()]
 
+    def rows(self, *labels: str) -> "Comparison":
+        """The same rounds for some of the modes only, in the order given (to print a table in parts)."""
+        if not labels:
+            raise TypeError("rows needs at least one label")
+        for label in labels:
+            self._check_label("label", label)
+        return Comparison({label: list(self.times[label]) for label in labels},
+                          {label: self.number[label] for label in labels})
+
     def table(self, baseline: Union[None, str, Mapping[str, str]] = None) -> None:
         """Print each mode's median ± IQR/2 and its speed-up (with interval) over its baseline."""
         if isinstance(baseline, str):

@@ -22,7 +22,7 @@ def per_call_counts(stats: Mapping[str, Any], calls: int) -> dict[str, Any]:
       the inner one is left out;
     - "dispatches": operations the engine received, other than freeing arrays (operators joined by
       commas in one row, a static graph's segment, count as one);
-    - "freed": arrays the engine freed (`DeleteVariable`);
+    - "freed": engine variables deleted (`DeleteVariable`): mostly arrays freed, also per-call state;
     - "operators": the network's operators run, each counted once, by name;
     - "api": every C API entry, by name (the two totals left out).
     """

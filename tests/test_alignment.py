@@ -65,9 +65,12 @@ def test_rise_reading_names_each_group():
 def test_row_distance_reading_counts_only_changes_beyond_the_margin():
     none = [_r("1025 in 1032-wide", 0.995, 1.001), _r("1025 in 1040-wide", 0.996, 1.001)]
     assert row_distance_reading(none) == ("1025 in 1032-wide showed no resolved difference, 1025 in 1040-wide showed "
-                                          "no resolved difference: the row distance did not change the rate by more than 1 %")
+                                          "no resolved difference: this run does not show a change of the rate by more than 1 % "
+                                          "from the row distance")
     small = [_r("1025 in 1040-wide", 1.002, 1.008)]   # resolved, but inside the 1 % margin
-    assert row_distance_reading(small).endswith("gained 0.5 % in rate: the row distance did not change the rate by more than 1 %")
+    assert row_distance_reading(small).endswith(
+        "gained 0.5 % in rate: the row distance moved the rate (interval clear of 1), "
+        "but this run does not show a change by more than 1 %")
     big = [_r("1025 in 1032-wide", 0.99, 1.0), _r("1025 in 1040-wide", 1.015, 1.03)]
     assert row_distance_reading(big).endswith("the row distance changed the rate by more than 1 % (1025 in 1040-wide)")
     assert row_distance_reading([_r("w", 0.9, 0.95)], margin=1.05).endswith("changed the rate by more than 5 % (w)")

@@ -215,6 +215,19 @@ def test_verdict_and_table_print(capsys):
         cmp.table(baseline=3)
 
 
+def test_rows_keeps_the_rounds_of_the_labels_given(capsys):
+    cmp = Comparison({"eager": [2e-3] * 6, "graph": [1e-3] * 6, "other": [4e-3] * 6}, {"eager": 3, "graph": 5, "other": 1})
+    part = cmp.rows("graph", "eager")
+    assert part.labels == ["graph", "eager"] and part.rounds == 6 and part.number == {"graph": 5, "eager": 3}
+    assert part.ratio("graph", "eager").median == cmp.ratio("graph", "eager").median
+    part.table(baseline="eager")
+    assert capsys.readouterr().out.splitlines()[1] == "graph | 1 ms ± 0 ns | 2.00x (2.00x to 2.00x) over eager"
+    with pytest.raises(ValueError, match="label"):
+        cmp.rows("nope")
+    with pytest.raises(TypeError):
+        cmp.rows()
+
+
 def test_table_with_fewer_than_six_rounds_prints_ranges(capsys):
     cmp = Comparison({"eager": [2e-3, 3e-3, 2e-3], "graph": [1e-3] * 3}, {"eager": 1, "graph": 1})
     cmp.table(baseline="eager")
