@@ -1,0 +1,25 @@
+"""helpers.scratch_gap words notebook 07's gap readings as its cells print them."""
+
+from helpers.comparison import Ratio
+from helpers.scratch_gap import depth_sentence, swap_sentence
+
+
+def _r(low, high, median):
+    return Ratio("a", "b", median, low, high, rounds=40)
+
+
+def test_swap_sentence():
+    assert swap_sentence(_r(0.85, 0.86, 0.86), _r(0.976, 0.980, 0.977)) == (
+        "so: with torch.relu, ours is still the slower, pooled over the depths (the table shows at which): "
+        "our relu makes about 86% of the gap (from the medians)")
+    assert swap_sentence(_r(0.85, 0.86, 0.86), _r(0.98, 1.01, 0.99)).endswith("no gap is resolved: our relu makes the gap")
+    assert "what gap there is" not in swap_sentence(_r(0.85, 0.86, 0.86), _r(1.01, 1.02, 1.01))
+    assert swap_sentence(_r(1.01, 1.02, 1.01), _r(0.97, 0.98, 0.975)).endswith("our relu makes what gap there is")
+
+
+def test_depth_sentence():
+    assert depth_sentence(_r(0.98, 0.99, 0.985)) == (
+        "In this run our gap grew by a larger fraction than the framework's epoch: our factor fell with depth "
+        "(0.98x from 1 to 5 hidden layers, 0.98x to 0.99x)")
+    assert "rose with depth" in depth_sentence(_r(1.01, 1.03, 1.02))
+    assert "no change of our factor" in depth_sentence(_r(0.99, 1.01, 1.0))
