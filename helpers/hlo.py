@@ -1,7 +1,8 @@
-"""Read XLA's optimized HLO text: the program's steps, each with the TensorFlow ops it computes.
+"""Read XLA's optimized HLO text: the steps of the program's entry computation.
 
-`xla_steps` takes the text that TensorFlow returns from
-``fn.experimental_get_compiler_ir(x)(stage="optimized_hlo")``; no framework is imported here.
+`xla_steps` lists each step with the TensorFlow ops it computes, from the text that TensorFlow
+returns from ``fn.experimental_get_compiler_ir(x)(stage="optimized_hlo")``; `hlo_steps` lists each
+step with the HLO instructions it computes, from any framework's text. No framework is imported here.
 """
 
 from __future__ import annotations
@@ -34,13 +35,14 @@ def _tf_ops(lines: list[str]) -> str:
     return " + ".join(dict.fromkeys(found))
 
 
-def xla_steps(hlo: str) -> list[tuple[str, str]]:
-    """The steps of an optimized HLO module's entry computation, as (step, TensorFlow ops) pairs.
+def _kind(line: str) -> str | None:
+    """The HLO instruction's name on an instruction line ("dot", "fusion", ...), or None."""
+    m = re.match(r"(?:ROOT )?%?[\w.\-]+ = \S+ ([\w\-]+)\(", line)
+    return m.group(1) if m else None
 
-    A fused step reads "fusion (kind)", with the ops of the computation it calls; any other step
-    is the HLO instruction's name ("dot", ...). Parameters, bitcasts, constants, tuples and copies
-    are left out.
-    """
+
+def _entry_steps(hlo: str) -> list[tuple[str, str, list[str]]]:
+    """Each instruction of the entry computation as (name, line, lines of the computation a fusion calls)."""
     if not isinstance(hlo, str):
         raise TypeError(f"hlo must be the HLO text (str), got {type(hlo).__name__}")
     computations = _computations(hlo)
@@ -48,15 +50,34 @@ def xla_steps(hlo: str) -> list[tuple[str, str]]:
         raise ValueError("hlo has no ENTRY computation: pass the text of an HLO module")
     steps = []
     for line in computations["ENTRY"]:
-        m = re.match(r"(?:ROOT )?%?[\w.\-]+ = \S+ ([\w\-]+)\(", line)
-        if not m or m.group(1) in _NO_COMPUTATION:
+        kind = _kind(line)
+        if kind is None:
             continue
-        if m.group(1) == "fusion":
-            kind = re.search(r"kind=(\w+)", line).group(1)
-            called = re.search(r"calls=%?([\w.\-]+)", line).group(1)
-            steps.append((f"fusion ({kind})", _tf_ops(computations.get(called, []))))
+        called = re.search(r"calls=%?([\w.\-]+)", line) if kind == "fusion" else None
+        steps.append((kind, line, computations.get(called.group(1), []) if called else []))
+    return steps
+
+
+def _fusion_kind(line: str) -> str:
+    """The kind of a fusion instruction ("kLoop", "kOutput", ...)."""
+    return re.search(r"kind=(\w+)", line).group(1)
+
+
+def xla_steps(hlo: str) -> list[tuple[str, str]]:
+    """The steps of an optimized HLO module's entry computation, as (step, TensorFlow ops) pairs.
+
+    A fused step reads "fusion (kind)", with the ops of the computation it calls; any other step
+    is the HLO instruction's name ("dot", ...). Parameters, bitcasts, constants, tuples and copies
+    are left out.
+    """
+    steps = []
+    for kind, line, called in _entry_steps(hlo):
+        if kind in _NO_COMPUTATION:
+            continue
+        if kind == "fusion":
+            steps.append((f"fusion ({_fusion_kind(line)})", _tf_ops(called)))
         else:
-            steps.append((m.group(1), _tf_ops([line])))
+            steps.append((kind, _tf_ops([line])))
     return steps
 
 
@@ -72,23 +93,14 @@ def hlo_steps(hlo: str) -> list[str]:
     "fusion (kind): op + op" with the HLO instructions of the computation it calls, and any other
     step is the instruction's name ("dot").
     """
-    if not isinstance(hlo, str):
-        raise TypeError(f"hlo must be the HLO text (str), got {type(hlo).__name__}")
-    computations = _computations(hlo)
-    if "ENTRY" not in computations:
-        raise ValueError("hlo has no ENTRY computation: pass the text of an HLO module")
-    kind_of = lambda line: (m.group(1) if (m := re.match(r"(?:ROOT )?%?[\w.\-]+ = \S+ ([\w\-]+)\(", line)) else None)
     steps = []
-    for line in computations["ENTRY"]:
-        kind = kind_of(line)
-        if kind is None or kind in _NO_ARITHMETIC:
+    for kind, line, called in _entry_steps(hlo):
+        if kind in _NO_ARITHMETIC:
             continue
         if kind != "fusion":
             steps.append(kind)
             continue
-        called = re.search(r"calls=%?([\w.\-]+)", line).group(1)
-        ops = [k for k in map(kind_of, computations.get(called, [])) if k and k not in _NO_ARITHMETIC]
+        ops = [k for k in map(_kind, called) if k and k not in _NO_ARITHMETIC]
         if ops:
-            fusion_kind = re.search(r"kind=(\w+)", line).group(1)
-            steps.append(f"fusion ({fusion_kind}): " + " + ".join(dict.fromkeys(ops)))
+            steps.append(f"fusion ({_fusion_kind(line)}): " + " + ".join(dict.fromkeys(ops)))
     return steps
