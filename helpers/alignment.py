@@ -104,4 +104,34 @@ def row_distance_reading(wider: Sequence[Ratio], margin: float = 1.01) -> str:
     return f"{rows}: {verdict}"
 
 
-__all__ = ["aligned_floats", "column_fit", "divisible_by", "rise_reading", "row_distance_reading"]
+def column_readings(caches: Sequence, sizes: Sequence[int], page: int, itemsize: int = 4) -> list[str]:
+    """One line per size n: how the lines of one column of an n x n matrix fit the L1 and the L2.
+
+    `caches`: `helpers.cpu_caches()`; where it reports no ways for the L1 data or the L2 cache, a
+    model 32 KiB 8-way L1 and 1 MiB 8-way L2 (64-byte lines) stand in, and a first line says so.
+    The L1 set of a line follows from its page offset; lines at one page offset reach only
+    (L2 bytes per way / page) of the L2's sets, whichever page frames they sit on.
+    """
+    from collections import Counter
+
+    from .hardware import Cache
+
+    page, itemsize = check_count("page", page), check_count("itemsize", itemsize)
+    l1 = next((c for c in caches if c.level == 1 and c.kind == "Data" and c.ways), None)
+    l2 = next((c for c in caches if c.level == 2 and c.ways), None)
+    lines = []
+    if l1 is None or l2 is None:
+        lines.append("No cache ways reported here: using a model 32 KiB 8-way L1 and 1 MiB 8-way L2.")
+        l1, l2 = Cache(1, "Data", 32 * 1024, 64, 8), Cache(2, "Unified", 1024 * 1024, 64, 8)
+    l2_slots = max(1, l2.way_size // page) * l2.ways   # L2 lines that one page offset can reach
+    for n in sizes:
+        n = check_count("n", n)
+        rows = [row * n * itemsize for row in range(n)]
+        l1_slots = len({r % l1.way_size // l1.line for r in rows}) * l1.ways
+        crowd = max(Counter(r % page // l2.line for r in rows).values())   # lines at one page offset
+        lines.append(f"n = {n}: " + column_fit(n, l1_slots, crowd, l2_slots))
+    return lines
+
+
+__all__ = ["aligned_floats", "column_fit", "column_readings", "divisible_by", "rise_reading",
+           "row_distance_reading"]

@@ -77,3 +77,70 @@ def profile_counts(call: Callable[[], Any], calls: int = 100, filename: str | No
     profiler.set_state("stop")
     stats = json.loads(profiler.dumps(reset=True, format="json"))["Time"]
     return per_call_counts(stats, calls)
+
+
+def per_call_engine_ops(events: Any, calls: int) -> dict[str, int]:
+    """Engine operations per call, by name, from a non-aggregated trace's "traceEvents".
+
+    Each operation the engine ran opens one "B" event of category "operator": a single operator
+    (`FullyConnected`), a bulk of operators (`ImperativeBulk`), a static graph's segment (names
+    joined by commas) or a freed variable (`DeleteVariable`).
+    """
+    if not isinstance(calls, int) or calls < 1:
+        raise ValueError(f"calls must be a positive integer, got {calls!r}")
+    if not isinstance(events, list):
+        raise ValueError("events must be the trace's 'traceEvents' list")
+    ops: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, Mapping) and event.get("cat") == "operator" and event.get("ph") == "B":
+            ops[event["name"]] = ops.get(event["name"], 0) + 1
+    return {name: round(n / calls) for name, n in sorted(ops.items()) if round(n / calls) > 0}
+
+
+def trace_engine_ops(call: Callable[[], Any], calls: int = 50, filename: str | None = None) -> dict[str, int]:
+    """Trace `calls` warm calls of `call()` without aggregating, so bulking stays on as in a timed call.
+
+    Returns the engine operations per call, by name (see `per_call_engine_ops`).
+    """
+    if not callable(call):
+        raise ValueError("call must be a function of no arguments, such as lambda: net(x)")
+    if not isinstance(calls, int) or calls < 1:
+        raise ValueError(f"calls must be a positive integer, got {calls!r}")
+    import os
+    import tempfile
+
+    import mxnet as mx
+    from mxnet import profiler
+    if filename is None:
+        filename = os.path.join(tempfile.gettempdir(), "mxnet_trace.json")
+    mx.nd.waitall()
+    profiler.set_config(profile_all=True, aggregate_stats=False, filename=filename + ".earlier")
+    profiler.dump(finished=False)   # writes away the events of earlier profiling, if any
+    profiler.set_config(profile_all=True, aggregate_stats=False, filename=filename)
+    profiler.set_state("run")
+    for _ in range(calls):
+        call()
+    mx.nd.waitall()
+    profiler.set_state("stop")
+    profiler.dump(finished=False)
+    with open(filename, encoding="utf-8") as f:
+        return per_call_engine_ops(trace_events(f.read()), calls)
+
+
+def trace_events(text: str) -> list[dict[str, Any]]:
+    """The events of a trace file, also of one written by `profiler.dump(finished=False)`, which is
+    a fragment of JSON: every complete object with a "name" at the top level of the event list."""
+    decoder = json.JSONDecoder()
+    events, i = [], 0
+    while (i := text.find("{", i)) >= 0:
+        try:
+            obj, end = decoder.raw_decode(text, i)
+        except ValueError:
+            i += 1
+            continue
+        if "traceEvents" in obj:
+            return list(obj["traceEvents"])
+        if "name" in obj:
+            events.append(obj)
+        i = end
+    return events

@@ -7,14 +7,14 @@ from .one_sided import side_of_one
 
 
 def rate_words(ratio: Ratio) -> str:
-    """A ratio of rates in words, saying only what its interval resolves: 'lost 22 % of its rate against'."""
+    """A ratio of rates in words, saying only what its interval resolves: 'lost 22.0 % of its rate against'."""
     if not isinstance(ratio, Ratio):
         raise TypeError(f"ratio must be a helpers Ratio, got {type(ratio).__name__}")
     side = side_of_one(ratio)
     if side == "below 1":
-        return f"lost {1 - ratio.median:.0%} of its rate against"
+        return f"lost {(1 - ratio.median) * 100:.1f} % of its rate against"
     if side == "above 1":
-        return f"gained {ratio.median - 1:.0%} in rate against"
+        return f"gained {(ratio.median - 1) * 100:.1f} % in rate against"
     return "showed no resolved difference against"
 
 

@@ -25,7 +25,7 @@ def swap_sentence(whole: Ratio, rest: Ratio) -> str:
 def depth_sentence(trend: Ratio) -> str:
     """'In this run ...': how our factor at five hidden layers compares with one's (`trend`)."""
     return "In this run " + side_sentence(
-        trend, below="our gap grew by a larger fraction than the framework's epoch: our factor fell with depth",
-        above="our gap grew by a smaller fraction than the framework's epoch: our factor rose with depth",
-        includes="no change of our factor with depth is resolved") \
-        + f" ({trend.median:.2f}x from 1 to 5 hidden layers, {trend.interval_text()[1:-1]})"
+        trend, below="our gap grew by a larger fraction than the framework's epoch: our factor is lower at 5 hidden layers than at 1",
+        above="our gap grew by a smaller fraction than the framework's epoch: our factor is higher at 5 hidden layers than at 1",
+        includes="no change of our factor from 1 to 5 hidden layers is resolved") \
+        + f", {trend.factor_text()}"   # the median with the interval's formatter, as `describe` prints it

@@ -61,8 +61,12 @@ def sweep_gain(row: Mapping[str, Any], pair: Sequence[str]) -> Any:
     return row["cmp"].ratio(graph, eager)
 
 
-def sweep_chart(sweep: Sequence[Mapping[str, Any]], pairs: Mapping[str, Sequence[str]], hardware: str) -> Any:
-    """Three panels (batch, depth, width): each graph mode's speed-up over eager, with its interval, against FLOP."""
+def sweep_chart(sweep: Sequence[Mapping[str, Any]], pairs: Mapping[str, Sequence[str]], hardware: str,
+                marks: Mapping[str, float] | None = None) -> Any:
+    """Three panels (batch, depth, width): each graph mode's speed-up over eager, with its interval, against FLOP.
+
+    marks: {framework: W = o x r in FLOP}; if given, the batch panel also draws each framework's bound
+    1 + mark / W (dashed) and a diamond at the mark, where the bound is 2x."""
     from matplotlib.ticker import NullFormatter
     from .plotting import COLORS, new_figure
     if not sweep or not pairs:
@@ -71,7 +75,9 @@ def sweep_chart(sweep: Sequence[Mapping[str, Any]], pairs: Mapping[str, Sequence
         "Three line charts side by side (batch, depth, width sweeps): speed-up of each framework's graph mode "
         "over its eager mode (median of per-round ratios with its 95 % interval as a bar, logarithmic) against "
         "the work per call in FLOP (logarithmic), one colour per framework (" + ", ".join(pairs) + "). "
-        "A horizontal line marks 1x."))
+        "A horizontal line marks 1x."
+        + (" On the batch panel a dashed line in each framework's colour draws the model's bound 1 + o·r/W ("
+           + ", ".join(marks) + "), and a diamond marks the mark W = o·r, where the bound is 2x." if marks else "")))
     ax.remove()
     axes = fig.subplots(1, 3, sharey=True)
     gains = {(id(r), fw): sweep_gain(r, pair) for r in sweep for fw, pair in pairs.items()}
@@ -85,6 +91,8 @@ def sweep_chart(sweep: Sequence[Mapping[str, Any]], pairs: Mapping[str, Sequence
                         yerr=[[q.median - q.low for q in g], [q.high - q.median for q in g]],
                         color=COLORS[i % len(COLORS)], label=fw)
         ax.axhline(1, color="k", lw=0.8)
+        if kind == "batch" and marks:
+            _draw_bounds(ax, [r["flops"] for r in rows], pairs, marks, (ticks[0], ticks[-1]))
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.xaxis.set_minor_formatter(NullFormatter())   # powers of ten only: minor labels overlap
@@ -97,6 +105,24 @@ def sweep_chart(sweep: Sequence[Mapping[str, Any]], pairs: Mapping[str, Sequence
     axes[0].legend(fontsize=8)
     fig.supxlabel(hardware, x=0.99, ha="right", fontsize=7, color="0.4")
     return fig
+
+
+def _draw_bounds(ax: Any, flops: Sequence[float], pairs: Mapping[str, Sequence[str]],
+                 marks: Mapping[str, float], ylim: tuple[float, float]) -> None:
+    """Dashed 1 + mark/W over the panel's range of W, clipped to ylim, and a diamond at (mark, 2x)."""
+    from .plotting import COLORS
+    lo, hi = min(flops), max(flops)
+    grid = [lo * (hi / lo) ** (k / 60) for k in range(61)] if hi > lo else [lo]
+    for i, fw in enumerate(pairs):
+        if fw not in marks:
+            continue
+        check_positive(f"marks[{fw!r}]", marks[fw])
+        color = COLORS[i % len(COLORS)]
+        pts = [(w, 1 + marks[fw] / w) for w in grid if 1 + marks[fw] / w <= ylim[1]]
+        if pts:
+            ax.plot([w for w, _ in pts], [b for _, b in pts], "--", color=color, lw=1)
+        if lo <= marks[fw] <= hi:
+            ax.plot([marks[fw]], [2], "D", color=color, ms=6, mfc="white")
 
 
 def gains_near(sweep: Sequence[Mapping[str, Any]], pair: Sequence[str], batch: float) -> list[tuple[int, float]]:

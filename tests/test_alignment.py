@@ -3,7 +3,9 @@
 import numpy as np
 import pytest
 
-from helpers.alignment import aligned_floats, column_fit, divisible_by, rise_reading, row_distance_reading
+from helpers.alignment import (aligned_floats, column_fit, column_readings, divisible_by, rise_reading,
+                               row_distance_reading)
+from helpers.hardware import Cache
 from helpers.comparison import Ratio
 
 
@@ -84,3 +86,12 @@ def test_row_distance_reading_bad_arguments():
         row_distance_reading([1.02])
     with pytest.raises(ValueError, match="margin"):
         row_distance_reading([_r("w", 0.99, 1.01)], margin=0.99)
+
+def test_column_readings():
+    zen5 = [Cache(1, "Data", 48 * 1024, 64, 12), Cache(2, "Unified", 1024 * 1024, 64, 16)]
+    assert column_readings(zen5, (1024, 1025), page=4096) == [
+        "n = 1024: " + column_fit(1024, 12, 1024, 256), "n = 1025: " + column_fit(1025, 768, 17, 256)]
+    model = column_readings([], (1024,), page=4096)
+    assert model[0].startswith("No cache ways reported here") and model[1].startswith("n = 1024: ")
+    with pytest.raises(ValueError):
+        column_readings(zen5, (1024,), page=0)

@@ -43,3 +43,26 @@ def test_profile_counts_checks_arguments():
         profile_counts("net", 10)
     with pytest.raises(ValueError, match="calls"):
         profile_counts(lambda: None, 0)
+
+
+def test_engine_ops_count_each_operation_once_per_call():
+    from helpers.mxnet_profile import per_call_engine_ops
+    events = []
+    for _ in range(2):
+        for name in ("ImperativeBulk", "Activation,FullyConnected,Activation", "ImperativeBulk", "DeleteVariable"):
+            events += [{"name": name, "cat": "operator", "ph": "B"}, {"name": name, "cat": "operator", "ph": "E"}]
+    events.append({"name": "MXNDArrayFree", "cat": "MXNET_C_API", "ph": "B"})
+    assert per_call_engine_ops(events, 2) == {"Activation,FullyConnected,Activation": 1, "DeleteVariable": 1,
+                                              "ImperativeBulk": 2}
+    with pytest.raises(ValueError, match="calls"):
+        per_call_engine_ops(events, 0)
+    with pytest.raises(ValueError, match="events"):
+        per_call_engine_ops({}, 1)
+
+
+def test_trace_events_reads_whole_files_and_fragments():
+    from helpers.mxnet_profile import trace_events
+    event = '{"name": "ImperativeBulk", "cat": "operator", "ph": "B", "args": {"a": 0}}'
+    assert trace_events('{"traceEvents": [' + event + '], "displayTimeUnit": "ms"}')[0]["name"] == "ImperativeBulk"
+    fragment = ",\n" + event + ",\n" + event + '\n],\n"displayTimeUnit": "ms"\n}'
+    assert [e["name"] for e in trace_events(fragment)] == ["ImperativeBulk"] * 2

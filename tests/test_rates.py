@@ -7,8 +7,9 @@ from helpers.rates import rate_chart, rate_words
 
 
 @pytest.mark.parametrize("median, low, high, words", [
-    (0.78, 0.75, 0.80, "lost 22% of its rate against"),
-    (1.04, 1.01, 1.07, "gained 4% in rate against"),
+    (0.78, 0.75, 0.80, "lost 22.0 % of its rate against"),
+    (1.04, 1.01, 1.07, "gained 4.0 % in rate against"),
+    (1.017, 1.016, 1.019, "gained 1.7 % in rate against"),
     (1.00, 0.97, 1.03, "showed no resolved difference against")])
 def test_rate_words(median, low, high, words):
     assert rate_words(Ratio("a", "b", median, low, high, rounds=40)) == words

@@ -19,7 +19,14 @@ def test_swap_sentence():
 
 def test_depth_sentence():
     assert depth_sentence(_r(0.98, 0.99, 0.985)) == (
-        "In this run our gap grew by a larger fraction than the framework's epoch: our factor fell with depth "
-        "(0.98x from 1 to 5 hidden layers, 0.98x to 0.99x)")
-    assert "rose with depth" in depth_sentence(_r(1.01, 1.03, 1.02))
+        "In this run our gap grew by a larger fraction than the framework's epoch: our factor is lower at 5 hidden "
+        "layers than at 1, 0.98x (0.98x to 0.99x)")
+    assert "higher at 5 hidden layers" in depth_sentence(_r(1.01, 1.03, 1.02))
     assert "no change of our factor" in depth_sentence(_r(0.99, 1.01, 1.0))
+
+
+def test_depth_sentence_prints_the_median_inside_its_interval():
+    """A median near 1 with a narrow interval below it is not rounded to '1.00x'."""
+    sentence = depth_sentence(_r(0.9931, 0.9997, 0.9956))
+    assert "1.00x" not in sentence
+    assert sentence.endswith("0.9956x (0.9931x to 0.9997x)")

@@ -92,6 +92,18 @@ def test_sweep_chart_has_three_panels_and_alt_text() -> None:
         side.sweep_chart([], {"PyTorch": ("e", "g")}, "")
 
 
+def test_sweep_chart_draws_the_bound_on_the_batch_panel() -> None:
+    pytest.importorskip("matplotlib")
+    from helpers import plotting
+    fig = side.sweep_chart(SWEEP, {"PyTorch": ("e", "g")}, "Hardware: test", marks={"PyTorch": 1e3})
+    batch_panel = fig.axes[0]
+    dashed = [line for line in batch_panel.get_lines() if line.get_linestyle() == "--"]
+    assert dashed and all(y >= 1 for y in dashed[0].get_ydata())
+    assert "bound 1 + o·r/W" in plotting.alt_text(fig)
+    with pytest.raises((TypeError, ValueError), match="marks"):
+        side.sweep_chart(SWEEP, {"PyTorch": ("e", "g")}, "", marks={"PyTorch": 0})
+
+
 def test_on_gpu_names_a_bad_label() -> None:
     with pytest.raises(ValueError, match="label must be among"):
         side.on_gpu("numba")
