@@ -64,16 +64,16 @@ class SeedPairRange(Quantity):
     """A Quantity whose brackets are the range over seed pairs, labelled so, not a 95 % interval."""
 
     def text(self) -> str:
-        """One line: 'name: verdict, 2.10x (seed pairs: 1.75x to 2.39x)'."""
+        """One line: 'name: verdict, 2.10x (all pairs of seeds: 1.75x to 2.39x)'."""
         line = super().text()
         if self.unit == "x" and self.low is not None and self.high is not None:
             head, _, tail = line.rpartition(" (")
-            line = f"{head} (seed pairs: {tail}"
+            line = f"{head} (all pairs of seeds: {tail}"
         return line
 
 
 def loss_claim_seed_pairs(a: Sequence[float], b: Sequence[float], threshold: float) -> Quantity:
-    """`loss_claim`, printed with its brackets labelled 'seed pairs:' (the range over seed pairs)."""
+    """`loss_claim`, printed with its brackets labelled 'all pairs of seeds:' (the range over every seed of a against every seed of b)."""
     q = loss_claim(a, b, threshold)
     return SeedPairRange(q.name, q.kind, q.value, q.unit, q.low, q.high, q.threshold, q.verdict)
 

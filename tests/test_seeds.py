@@ -77,8 +77,8 @@ def test_loss_claim_seed_pairs_labels_its_range():
     record = helpers.summary("09_x", {"loss": q})
     line = record.text().splitlines()[-1]
     assert line.startswith("  loss: lower by more than 1.2x, ")
-    assert "(seed pairs: " in line and line.endswith("x)")
-    assert line.replace("seed pairs: ", "") == f"  {replace_name(plain, 'loss').text()}"
+    assert "(all pairs of seeds: " in line and line.endswith("x)")
+    assert line.replace("all pairs of seeds: ", "") == f"  {replace_name(plain, 'loss').text()}"
 
 
 def replace_name(q, name):
