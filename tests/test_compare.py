@@ -501,6 +501,7 @@ def test_a_reading_in_words_is_masked_but_a_verdict_on_its_own_line_is_not():
     stored = "In this run Inductor is slower than eager (its interval lies below 1)."
     fresh = "In this run Inductor is about as fast as eager."
     assert sanitize(stored) == sanitize(fresh) == "In this run READING"
+    assert sanitize("In this run, page faults per call: eager 410.") == "In this run READING"
     verdict = "torch.compile (Inductor) against eager: less than 3.00x apart, 0.60x (0.59x to 0.60x)"
     assert sanitize(verdict) != sanitize(verdict.replace("less than 3.00x apart", "not resolved at 3.00x"))
 
