@@ -48,6 +48,25 @@ def per_call_counts(stats: Mapping[str, Any], calls: int) -> dict[str, Any]:
                     if not name.startswith("MXNet C API") and round(n) > 0}}
 
 
+def _check_call(call: Any, calls: Any) -> None:
+    """Raise a clear error unless `call` is callable and `calls` a positive integer."""
+    if not callable(call):
+        raise ValueError("call must be a function of no arguments, such as lambda: net(x)")
+    if not isinstance(calls, int) or calls < 1:
+        raise ValueError(f"calls must be a positive integer, got {calls!r}")
+
+
+def _run_profiled(call: Callable[[], Any], calls: int) -> None:
+    """Run `call()` `calls` times with MXNet's profiler on, and wait for the engine before stopping it."""
+    import mxnet as mx
+    from mxnet import profiler
+    profiler.set_state("run")
+    for _ in range(calls):
+        call()
+    mx.nd.waitall()
+    profiler.set_state("stop")
+
+
 def profile_counts(call: Callable[[], Any], calls: int = 100, filename: str | None = None) -> dict[str, Any]:
     """Profile `calls` warm calls of `call()` with MXNet's aggregating profiler; see `per_call_counts`.
 
@@ -56,10 +75,7 @@ def profile_counts(call: Callable[[], Any], calls: int = 100, filename: str | No
 
     Aggregating turns off the engine's bulking of operators, so every dispatch is counted.
     """
-    if not callable(call):
-        raise ValueError("call must be a function of no arguments, such as lambda: net(x)")
-    if not isinstance(calls, int) or calls < 1:
-        raise ValueError(f"calls must be a positive integer, got {calls!r}")
+    _check_call(call, calls)
     import os
     import tempfile
 
@@ -70,11 +86,7 @@ def profile_counts(call: Callable[[], Any], calls: int = 100, filename: str | No
     profiler.set_config(profile_all=True, aggregate_stats=True, filename=filename)
     mx.nd.waitall()
     profiler.dumps(reset=True)   # start from empty counts
-    profiler.set_state("run")
-    for _ in range(calls):
-        call()
-    mx.nd.waitall()
-    profiler.set_state("stop")
+    _run_profiled(call, calls)
     stats = json.loads(profiler.dumps(reset=True, format="json"))["Time"]
     return per_call_counts(stats, calls)
 
@@ -102,10 +114,7 @@ def trace_engine_ops(call: Callable[[], Any], calls: int = 50, filename: str | N
 
     Returns the engine operations per call, by name (see `per_call_engine_ops`).
     """
-    if not callable(call):
-        raise ValueError("call must be a function of no arguments, such as lambda: net(x)")
-    if not isinstance(calls, int) or calls < 1:
-        raise ValueError(f"calls must be a positive integer, got {calls!r}")
+    _check_call(call, calls)
     import os
     import tempfile
 
@@ -117,11 +126,7 @@ def trace_engine_ops(call: Callable[[], Any], calls: int = 50, filename: str | N
     profiler.set_config(profile_all=True, aggregate_stats=False, filename=filename + ".earlier")
     profiler.dump(finished=False)   # writes away the events of earlier profiling, if any
     profiler.set_config(profile_all=True, aggregate_stats=False, filename=filename)
-    profiler.set_state("run")
-    for _ in range(calls):
-        call()
-    mx.nd.waitall()
-    profiler.set_state("stop")
+    _run_profiled(call, calls)
     profiler.dump(finished=False)
     with open(filename, encoding="utf-8") as f:
         return per_call_engine_ops(trace_events(f.read()), calls)
