@@ -3,6 +3,7 @@ readings of its size experiments in words, so the notebook's cells show the arit
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -25,24 +26,6 @@ def aligned_floats(count: int, *, line: int = 64, seed: int = 0) -> np.ndarray:
     out = raw[skip: skip + count]
     out[:] = np.random.default_rng(seed).standard_normal(count, dtype=np.float32)   # the same values wherever it starts
     return out
-
-
-def column_fit(n: int, l1_slots: int, crowd: int, l2_slots: int) -> str:
-    """How the n lines of one column fit the L1 and the L2, in words.
-
-    `l1_slots`: lines the L1 sets that the column reaches can hold; `crowd`: the most lines of the
-    column at one page offset; `l2_slots`: lines the L2 sets that one page offset reaches can hold.
-    """
-    n = check_count("n", n)
-    l1_slots, crowd, l2_slots = (check_count(name, v) for name, v in
-                                 (("l1_slots", l1_slots), ("crowd", crowd), ("l2_slots", l2_slots)))
-    if crowd > n:
-        raise ValueError(f"crowd must be at most n = {n}, got {crowd}")
-    l2 = (f"at least {crowd - l2_slots} of them come from beyond the L2 on every pass" if crowd > l2_slots
-          else "they fit unless the page frames crowd one set")
-    return (f"a column needs {n} lines; the L1 sets they reach hold {l1_slots}"
-            + (" (too few)" if l1_slots < n else "")
-            + f"; up to {crowd} of them share a page offset, whose L2 sets hold {l2_slots}: {l2}")
 
 
 def divisible_by(k: int, cap: int = 16) -> str:
@@ -104,16 +87,14 @@ def row_distance_reading(wider: Sequence[Ratio], margin: float = 1.01) -> str:
     return f"{rows}: {verdict}"
 
 
-def column_readings(caches: Sequence, sizes: Sequence[int], page: int, itemsize: int = 4) -> list[str]:
-    """One line per size n: how the lines of one column of an n x n matrix fit the L1 and the L2.
+def column_table(caches: Sequence, sizes: Sequence[int], page: int, itemsize: int = 4) -> list[str]:
+    """How one column of an n x n matrix fits the L1 and the L2: a table (a column per size), then a line per size.
 
     `caches`: `helpers.cpu_caches()`; where it reports no ways for the L1 data or the L2 cache, a
     model 32 KiB 8-way L1 and 1 MiB 8-way L2 (64-byte lines) stand in, and a first line says so.
     The L1 set of a line follows from its page offset; lines at one page offset reach only
     (L2 bytes per way / page) of the L2's sets, whichever page frames they sit on.
     """
-    from collections import Counter
-
     from .hardware import Cache
 
     page, itemsize = check_count("page", page), check_count("itemsize", itemsize)
@@ -124,14 +105,25 @@ def column_readings(caches: Sequence, sizes: Sequence[int], page: int, itemsize:
         lines.append("No cache ways reported here: using a model 32 KiB 8-way L1 and 1 MiB 8-way L2.")
         l1, l2 = Cache(1, "Data", 32 * 1024, 64, 8), Cache(2, "Unified", 1024 * 1024, 64, 8)
     l2_slots = max(1, l2.way_size // page) * l2.ways   # L2 lines that one page offset can reach
+    counts = {}
     for n in sizes:
         n = check_count("n", n)
         rows = [row * n * itemsize for row in range(n)]
         l1_slots = len({r % l1.way_size // l1.line for r in rows}) * l1.ways
         crowd = max(Counter(r % page // l2.line for r in rows).values())   # lines at one page offset
-        lines.append(f"n = {n}: " + column_fit(n, l1_slots, crowd, l2_slots))
+        counts[n] = (n, l1_slots, crowd, l2_slots)
+    names = ("lines one column needs", "lines the L1 sets it reaches hold", "most lines at one page offset",
+             "lines the L2 sets of one page offset hold")
+    lines.append(f"{'':<42}" + "".join(f"{f'n = {n}':>10}" for n in counts))
+    for i, name in enumerate(names):
+        lines.append(f"{name:<42}" + "".join(f"{c[i]:>10}" for c in counts.values()))
+    for n, (_, l1_slots, crowd, slots) in counts.items():
+        l1_words = "too many for the L1" if l1_slots < n else "they fit the L1"
+        l2_words = (f"at least {crowd - slots} come from beyond the L2 on every pass" if crowd > slots
+                    else "they fit the L2 unless the page frames crowd one set")
+        lines.append(f"n = {n}: {l1_words}; {l2_words}")
     return lines
 
 
-__all__ = ["aligned_floats", "column_fit", "column_readings", "divisible_by", "rise_reading",
+__all__ = ["aligned_floats", "column_table", "divisible_by", "rise_reading",
            "row_distance_reading"]

@@ -134,17 +134,22 @@ def gains_near(sweep: Sequence[Mapping[str, Any]], pair: Sequence[str], batch: f
     return [(r["batch"], sweep_gain(r, pair).median) for r in below + above]
 
 
-def h100_layer_times(sizes: Sequence[int], batch: int) -> list[float]:
-    """Estimated seconds per kernel on an H100: (matmul + bias) per layer, then a ReLU pass."""
+def h100_layer_times(sizes: Sequence[int], batch: int, floor: Optional[float] = None) -> list[float]:
+    """Estimated seconds per kernel on an H100: (matmul + bias) per layer, then a ReLU pass.
+
+    floor: each kernel's least device time in seconds (default KERNEL_FLOOR, an assumed figure)."""
     sizes = models._check_sizes(sizes)
     batch = check_count("batch", batch)
+    floor = KERNEL_FLOOR if floor is None else floor
+    if not floor >= 0:
+        raise ValueError(f"floor must be at least 0 seconds, got {floor!r}")
     times = []
     for i, (n_in, n_out) in enumerate(zip(sizes[:-1], sizes[1:])):
         work = 2 * batch * n_in * n_out
         traffic = 4 * (n_in * n_out + n_out + batch * (n_in + n_out))      # float32 weights, bias, input, output
-        times.append(max(work / (H100_TFLOPS * 1e12), traffic / (H100_TBS * 1e12), KERNEL_FLOOR))
+        times.append(max(work / (H100_TFLOPS * 1e12), traffic / (H100_TBS * 1e12), floor))
         if i < len(sizes) - 2:
-            times.append(max(2 * 4 * batch * n_out / (H100_TBS * 1e12), KERNEL_FLOOR))   # ReLU: read + write
+            times.append(max(2 * 4 * batch * n_out / (H100_TBS * 1e12), floor))   # ReLU: read + write
     return times
 
 

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from helpers.alignment import (aligned_floats, column_fit, column_readings, divisible_by, rise_reading,
+from helpers.alignment import (aligned_floats, column_table, divisible_by, rise_reading,
                                row_distance_reading)
 from helpers.hardware import Cache
 from helpers.comparison import Ratio
@@ -28,18 +28,6 @@ def test_aligned_floats_bad_arguments():
         aligned_floats(8, line=66)
     with pytest.raises(TypeError, match="count"):
         aligned_floats(2.5)
-
-
-def test_column_fit():
-    assert column_fit(1024, 12, 1024, 256) == (
-        "a column needs 1024 lines; the L1 sets they reach hold 12 (too few); up to 1024 of them share "
-        "a page offset, whose L2 sets hold 256: at least 768 of them come from beyond the L2 on every pass")
-    assert column_fit(1025, 768, 17, 256).endswith("hold 256: they fit unless the page frames crowd one set")
-    assert "(too few)" not in column_fit(64, 64, 1, 256)
-    with pytest.raises(ValueError, match="crowd"):
-        column_fit(10, 12, 11, 256)
-    with pytest.raises(ValueError, match="l2_slots"):
-        column_fit(10, 12, 5, 0)
 
 
 def test_divisible_by():
@@ -87,11 +75,15 @@ def test_row_distance_reading_bad_arguments():
     with pytest.raises(ValueError, match="margin"):
         row_distance_reading([_r("w", 0.99, 1.01)], margin=0.99)
 
-def test_column_readings():
+def test_column_table():
     zen5 = [Cache(1, "Data", 48 * 1024, 64, 12), Cache(2, "Unified", 1024 * 1024, 64, 16)]
-    assert column_readings(zen5, (1024, 1025), page=4096) == [
-        "n = 1024: " + column_fit(1024, 12, 1024, 256), "n = 1025: " + column_fit(1025, 768, 17, 256)]
-    model = column_readings([], (1024,), page=4096)
-    assert model[0].startswith("No cache ways reported here") and model[1].startswith("n = 1024: ")
+    lines = column_table(zen5, (1024, 1025), page=4096)
+    assert lines[0].split() == ["n", "=", "1024", "n", "=", "1025"]
+    assert lines[1].split()[-2:] == ["1024", "1025"] and lines[2].split()[-2:] == ["12", "768"]
+    assert lines[3].split()[-2:] == ["1024", "17"] and lines[4].split()[-2:] == ["256", "256"]
+    assert lines[5] == "n = 1024: too many for the L1; at least 768 come from beyond the L2 on every pass"
+    assert lines[6] == "n = 1025: too many for the L1; they fit the L2 unless the page frames crowd one set"
+    assert column_table([], (1024,), page=4096)[0].startswith("No cache ways reported here")
+    assert column_table(zen5, (64,), page=4096)[-1] == "n = 64: they fit the L1; they fit the L2 unless the page frames crowd one set"
     with pytest.raises(ValueError):
-        column_readings(zen5, (1024,), page=0)
+        column_table(zen5, (1024,), page=0)

@@ -25,6 +25,14 @@ def test_depth_sentence():
     assert "no change of our factor" in depth_sentence(_r(0.99, 1.01, 1.0))
 
 
+def test_depth_sentence_names_a_resolved_change_inside_the_threshold_small():
+    assert depth_sentence(_r(0.979, 0.996, 0.984), 1.05).startswith(
+        "In this run a small but resolved decline within those 1.05x: our gap grew")
+    assert depth_sentence(_r(1.01, 1.03, 1.02), 1.05).startswith("In this run a small but resolved rise within those 1.05x")
+    assert depth_sentence(_r(0.90, 0.94, 0.92), 1.05).startswith("In this run our gap grew")
+    assert "small" not in depth_sentence(_r(0.99, 1.01, 1.0), 1.05)
+
+
 def test_depth_sentence_prints_the_median_inside_its_interval():
     """A median near 1 with a narrow interval below it is not rounded to '1.00x'."""
     sentence = depth_sentence(_r(0.9931, 0.9997, 0.9956))

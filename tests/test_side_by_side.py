@@ -21,6 +21,13 @@ def test_h100_layer_times_takes_the_largest_term() -> None:
     assert "= 4.01 µs" in side.first_layer_line((512, 256, 128, 2), 1024)
 
 
+def test_h100_layer_times_takes_another_floor() -> None:
+    assert side.h100_layer_times((512, 256, 128, 2), 1, floor=5e-6) == [5e-6] * 5   # batch 1: all at the floor
+    assert side.h100_layer_times((512, 256, 128, 2), 1, floor=None) == side.h100_layer_times((512, 256, 128, 2), 1)
+    with pytest.raises(ValueError, match="floor"):
+        side.h100_layer_times(SIZES, 1, floor=-1e-6)
+
+
 def test_h100_layer_times_checks_its_arguments() -> None:
     with pytest.raises(ValueError, match="sizes"):
         side.h100_layer_times((512,), 1)
