@@ -11,10 +11,11 @@ in one interleaved `compare` call with `mx.nd.waitall` as the sync.
 from __future__ import annotations
 
 import json
+import statistics
 from typing import Any, Sequence
 
 from .checks import check_int, check_positive
-from .comparison import Comparison
+from .comparison import Comparison, Interval, round_interval
 
 ENGINES = ("ThreadedEnginePerDevice", "ThreadedEngine", "NaiveEngine")  # MXNet 1.9.1's engine types
 
@@ -79,4 +80,12 @@ def engine_sweep(engine: str, batch_sizes: Sequence[int], budget: float = 8.0, m
     return Comparison(**json.loads(lines[-1]))
 
 
-__all__ = ["ENGINES", "engine_sweep", "sweep_script"]
+def share_kept(cmp: Comparison, small: int = 1, large: int = 256) -> tuple[float, Interval]:
+    """Static's saving at batch `large` over its saving at batch `small`, round by round: the median and its interval."""
+    t = cmp.times
+    per_round = [(el - sl) / (es - ss) for es, ss, el, sl in
+                 zip(t[f"eager {small}"], t[f"static {small}"], t[f"eager {large}"], t[f"static {large}"])]
+    return statistics.median(per_round), round_interval(per_round)[0]
+
+
+__all__ = ["ENGINES", "engine_sweep", "share_kept", "sweep_script"]

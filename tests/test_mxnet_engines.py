@@ -4,7 +4,7 @@ import pytest
 
 from helpers import frameworks
 from helpers.comparison import Comparison
-from helpers.mxnet_engines import ENGINES, engine_sweep, sweep_script
+from helpers.mxnet_engines import ENGINES, engine_sweep, share_kept, sweep_script
 
 
 def test_script_sets_the_engine_before_importing_mxnet():
@@ -34,6 +34,18 @@ def test_bad_arguments_name_the_argument(kwargs, error, word):
 def test_every_engine_is_accepted():
     for engine in ENGINES:
         assert repr(engine) in sweep_script(engine, [1])
+
+
+def test_share_kept_divides_the_large_batch_saving_by_the_small_one():
+    rounds = 12
+    times = {"eager 1": [100e-6 + i * 1e-6 for i in range(rounds)], "static 1": [20e-6 + i * 1e-6 for i in range(rounds)],
+             "eager 16": [300e-6] * rounds, "static 16": [260e-6] * rounds,  # saves 40 µs: share 0.5 against batch 1
+             "eager 256": [400e-6 + i * 2e-6 for i in range(rounds)], "static 256": [380e-6 + i * 2e-6 for i in range(rounds)]}
+    cmp = Comparison(times=times, number={label: 10 for label in times})
+    share, interval = share_kept(cmp)  # saves 80 µs at batch 1, 20 µs at batch 256, every round
+    assert share == pytest.approx(0.25)
+    assert interval.low == pytest.approx(0.25) and interval.high == pytest.approx(0.25)
+    assert share_kept(cmp, large=16)[0] == pytest.approx(0.5)
 
 
 @pytest.mark.skipif(not frameworks.is_installed("mxnet"), reason="MXNet is not installed here")
