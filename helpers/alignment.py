@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from .checks import check_count, check_int, check_positive
+from .checks import check_count, check_int
 from .comparison import Ratio
 from .one_sided import SIDES, side_of_one
 
@@ -54,39 +54,6 @@ def rise_reading(groups: Mapping[int, Ratio], step: int = 8, cap: int = 16) -> s
     return f"{which} already beat the odd sizes, so the rate rose before {step}"
 
 
-def _change(ratio: Ratio) -> str:
-    """'gained 0.8 % in rate', 'lost 0.8 % of its rate' or 'showed no resolved difference'."""
-    side = side_of_one(ratio)
-    if side == SIDES[0]:
-        return f"gained {(ratio.median - 1) * 100:.1f} % in rate"
-    if side == SIDES[1]:
-        return f"lost {(1 - ratio.median) * 100:.1f} % of its rate"
-    return "showed no resolved difference"
-
-
-def row_distance_reading(wider: Sequence[Ratio], margin: float = 1.01) -> str:
-    """Whether wider rows (the same size, rows farther apart) changed the rate by more than `margin`.
-
-    `wider`: each layout against the contiguous one. A change counts only where the whole interval
-    lies beyond `margin` (1.01: by more than 1 %): a smaller resolved change in one comparison may
-    not recur in another.
-    """
-    if isinstance(wider, (str, bytes)) or not wider or not all(isinstance(r, Ratio) for r in wider):
-        raise TypeError(f"wider must be a non-empty sequence of helpers Ratios, got {wider!r}")
-    if not check_positive("margin", margin) > 1:
-        raise ValueError(f"margin must be a factor above 1, such as 1.01, got {margin!r}")
-    if not all(r.claimed for r in wider):
-        return "too few rounds to tell"
-    by = f"by more than {(margin - 1) * 100:g} %"
-    moved = [r for r in wider if r.low > margin or r.high < 1 / margin]
-    rows = ", ".join(f"{r.mode} {_change(r)}" for r in wider)
-    resolved = [r for r in wider if side_of_one(r) in SIDES[:2]]
-    verdict = (f"the row distance changed the rate {by} ({', '.join(r.mode for r in moved)})" if moved
-               else f"the row distance moved the rate (interval clear of 1), but this run does not show a change {by}"
-               if resolved else f"this run does not show a change of the rate {by} from the row distance")
-    return f"{rows}: {verdict}"
-
-
 def column_table(caches: Sequence, sizes: Sequence[int], page: int, itemsize: int = 4) -> list[str]:
     """How one column of an n x n matrix fits the L1 and the L2: a table (a column per size), then a line per size.
 
@@ -125,5 +92,4 @@ def column_table(caches: Sequence, sizes: Sequence[int], page: int, itemsize: in
     return lines
 
 
-__all__ = ["aligned_floats", "column_table", "divisible_by", "rise_reading",
-           "row_distance_reading"]
+__all__ = ["aligned_floats", "column_table", "divisible_by", "rise_reading"]

@@ -3,8 +3,7 @@
 import numpy as np
 import pytest
 
-from helpers.alignment import (aligned_floats, column_table, divisible_by, rise_reading,
-                               row_distance_reading)
+from helpers.alignment import aligned_floats, column_table, divisible_by, rise_reading
 from helpers.hardware import Cache
 from helpers.comparison import Ratio
 
@@ -51,29 +50,6 @@ def test_rise_reading_names_each_group():
     with pytest.raises(TypeError, match="groups"):
         rise_reading({})
 
-
-def test_row_distance_reading_counts_only_changes_beyond_the_margin():
-    none = [_r("1025 in 1032-wide", 0.995, 1.001), _r("1025 in 1040-wide", 0.996, 1.001)]
-    assert row_distance_reading(none) == ("1025 in 1032-wide showed no resolved difference, 1025 in 1040-wide showed "
-                                          "no resolved difference: this run does not show a change of the rate by more than 1 % "
-                                          "from the row distance")
-    small = [_r("1025 in 1040-wide", 1.002, 1.008)]   # resolved, but inside the 1 % margin
-    assert row_distance_reading(small).endswith(
-        "gained 0.5 % in rate: the row distance moved the rate (interval clear of 1), "
-        "but this run does not show a change by more than 1 %")
-    big = [_r("1025 in 1032-wide", 0.99, 1.0), _r("1025 in 1040-wide", 1.015, 1.03)]
-    assert row_distance_reading(big).endswith("the row distance changed the rate by more than 1 % (1025 in 1040-wide)")
-    assert row_distance_reading([_r("w", 0.9, 0.95)], margin=1.05).endswith("changed the rate by more than 5 % (w)")
-    assert row_distance_reading([_r("w", 1.01, 1.02, rounds=4)]) == "too few rounds to tell"
-
-
-def test_row_distance_reading_bad_arguments():
-    with pytest.raises(TypeError, match="wider"):
-        row_distance_reading([])
-    with pytest.raises(TypeError, match="wider"):
-        row_distance_reading([1.02])
-    with pytest.raises(ValueError, match="margin"):
-        row_distance_reading([_r("w", 0.99, 1.01)], margin=0.99)
 
 def test_column_table():
     zen5 = [Cache(1, "Data", 48 * 1024, 64, 12), Cache(2, "Unified", 1024 * 1024, 64, 16)]

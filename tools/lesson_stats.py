@@ -6,13 +6,16 @@ The main path is every markdown cell before the `## Exercises` or `## Going deep
 is not a worked solution (tag `solution`); the target is about 2,500 words (CONTRIBUTING.md).
 The exercises are the markdown under `## Exercises` that is not a solution, Going deeper the
 markdown under `## Going deeper`. It also says where a lesson strays from the format
-(`lesson_problems`): no opening, no Summary, a Going deeper that is not collapsed, words about
-how the collection is tested or was built.
+(`lesson_problems`): no opening, no Summary, the sections out of the format's order (Summary,
+Exercises, then Going deeper last), a Going deeper that is not collapsed, an exercise that uses what
+only Going deeper defines, Going deeper using what only a solution defines, words about how the
+collection is tested or was built.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import sys
 from dataclasses import dataclass
@@ -85,6 +88,44 @@ def stats(path: Path) -> Stats:
     return result
 
 
+def names(sources: list[str]) -> tuple[set[str], set[str]]:
+    """The names that code cells bind (assignments, defs, classes, imports) and the names they read."""
+    bound, read = set(), set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                (bound if isinstance(node.ctx, ast.Store) else read).add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return bound, read
+
+
+def dependency_problems(nb: nbformat.NotebookNode) -> list[str]:
+    """Exercises that need Going deeper's cells, and Going deeper that needs a solution's."""
+    code: dict[str, list[str]] = {part: [] for part in SECTIONS}
+    for part, cell in parts(nb):
+        if cell.cell_type == "code":
+            code[part].append(cell.source)
+    main, _ = names(code["main"])
+    exercises, exercises_read = names(code["exercises"] + code["solutions"])
+    deeper, deeper_read = names(code["going deeper"])
+    solutions, _ = names(code["solutions"])
+    problems = []
+    needed = sorted((exercises_read & deeper) - main - exercises)
+    if needed:
+        problems.append(f"the exercises use what only Going deeper defines: {', '.join(needed)}")
+    needed = sorted((deeper_read & solutions) - main - deeper - names(code["exercises"])[0])
+    if needed:
+        problems.append(f"Going deeper uses what only a solution defines (the student edition has none): {', '.join(needed)}")
+    return problems
+
+
 def lesson_problems(path: Path) -> list[str]:
     """Where a notebook strays from shared/lesson-format.md, one line each (none when it follows it)."""
     nb = nbformat.read(path, as_version=4)
@@ -98,6 +139,10 @@ def lesson_problems(path: Path) -> list[str]:
     for needed in ("summary", "exercises", "going deeper"):
         if not any(t.startswith(needed) for t in titles):
             problems.append(f"no '## {needed.capitalize()}' section")
+    order = [t.split()[0] for t in titles if t.startswith(("summary", "exercises", "going deeper"))]
+    if order and order != ["summary", "exercises", "going"] or titles and not titles[-1].startswith("going deeper"):
+        problems.append("the sections must end Summary, Exercises, Going deeper (last)")
+    problems += dependency_problems(nb)
     for level, title, cell in headings:
         if level == 2 and title.lower().startswith("going deeper") \
                 and not cell.metadata.get("jp-MarkdownHeadingCollapsed"):
