@@ -137,14 +137,18 @@ def _check_number(name: str, value: Any) -> float:
 
 
 def machine() -> dict[str, Any]:
-    """The CPU, core count, OS, Python, the installed frameworks' versions and the settings that matter."""
+    """The CPU, core count, OS, Python, NumPy's and the installed frameworks' versions, and the settings that matter."""
     from .frameworks import cpu_model, usable_cores, versions
+    try:
+        numpy_version: Optional[str] = importlib.metadata.version("numpy")
+    except importlib.metadata.PackageNotFoundError:
+        numpy_version = None
     return {
         "cpu": cpu_model(),
         "cores": usable_cores(),
         "os": f"{platform.system()} {platform.release()}".strip(),
         "python": platform.python_version(),
-        "versions": {name: v for name, v in versions().items() if v is not None},
+        "versions": {name: v for name, v in {"numpy": numpy_version, **versions()}.items() if v is not None},
         "settings": {name: os.environ[name] for name in SETTINGS if os.environ.get(name)},
     }
 

@@ -1,6 +1,6 @@
 """Machinery of notebook 06 (every framework side by side): the tiny-network comparison, the sweep
-chart, the H100 estimate and ONNX Runtime's fused graph, so that the notebook's cells show only
-the measured quantities.
+chart, the H100 estimate with its kernel and launch counts, and ONNX Runtime's fused graph, so that
+the notebook's cells show only the measured quantities.
 
 No framework is imported at module import time.
 """
@@ -19,6 +19,13 @@ BOOK = ", book's network"   # the suffix of a mode's label on the book's network
 H100_TFLOPS = 67.0          # NVIDIA H100 SXM datasheet: FP32 (non-tensor) TFLOP/s
 H100_TBS = 3.35             # NVIDIA H100 SXM datasheet: HBM3 TB/s
 KERNEL_FLOOR = 2e-6         # seconds of device time per kernel at the least: an assumed round figure
+HOST_LAUNCH = 2e-6          # seconds of host CPU per kernel launch: an assumed round figure
+# Kernels per call on the book's network: PyTorch's five operators (on CUDA at batch 1 each linear also copies its
+# bias first: three more, not counted here), JAX eager's programs; torch.compile's and jax.jit's as compiled on a
+# CPU (a GPU's may differ).
+KERNELS = {"PyTorch eager": 5, "torch.jit.script": 5, "torch.compile": 5, "JAX eager": 8, "jax.jit": 6}
+# Host launches per call on a GPU: one per kernel; for jax.jit the assumed best case, one replayed CUDA graph.
+LAUNCHES = {**KERNELS, "jax.jit": 1}
 SWEEP_PANELS = {"batch": "batch 1 to 4096", "depth": "depth 1 to 32, batch 16", "width": "width 64 to 2048, batch 16"}
 
 
@@ -191,6 +198,23 @@ def on_gpu(label: str) -> bool:
         raise ValueError(f"label must be among {list(FRAMEWORK_OF)}, got {label!r}")
     dev = device(FRAMEWORK_OF[label])
     return getattr(dev, "type", None) == "cuda" or getattr(dev, "platform", None) in ("gpu", "cuda")
+
+
+def _check_gpu_label(label: str) -> str:
+    """The label, if the GPU estimate counts its kernels (KERNELS); else a ValueError."""
+    if label not in KERNELS:
+        raise ValueError(f"label must be among {list(KERNELS)}, got {label!r}")
+    return label
+
+
+def device_of(label: str, base: float, floor: float = KERNEL_FLOOR) -> float:
+    """The device's time per call: PyTorch's five kernels (base), plus the mode's extra kernels at the floor."""
+    return base + (KERNELS[_check_gpu_label(label)] - KERNELS["PyTorch eager"]) * floor
+
+
+def with_launches(label: str, thread: float, launch: float = HOST_LAUNCH) -> float:
+    """The thread's time per call, plus the launches it would pay on a GPU where they are not in it."""
+    return thread + (0.0 if on_gpu(_check_gpu_label(label)) else LAUNCHES[label] * launch)
 
 
 def onnx_node_types(path: Any, optimized: bool = False, threads: int = 1) -> list[str]:

@@ -112,3 +112,8 @@ def test_claim_sig_prints_large_factors_with_three_significant_digits():
     back = record_from_json(json.loads(json.dumps(record.to_json())))
     assert back.quantities[0].value == 1294.67 and back.quantities[0].threshold == 10.0
     assert record.to_json()["quantities"][0] == helpers.summary("x", {"1 against a million": helpers.claim(big, 10.0)}).to_json()["quantities"][0]
+
+
+def test_the_machine_line_names_numpy_first():
+    from helpers.record import machine
+    assert next(iter(machine()["versions"])) == "numpy"

@@ -111,6 +111,24 @@ def test_sweep_chart_draws_the_bound_on_the_batch_panel() -> None:
         side.sweep_chart(SWEEP, {"PyTorch": ("e", "g")}, "", marks={"PyTorch": 0})
 
 
+def test_device_of_adds_each_extra_kernel_at_the_floor() -> None:
+    assert side.device_of("PyTorch eager", 10e-6) == 10e-6                      # the five kernels of the base
+    assert side.device_of("JAX eager", 10e-6) == pytest.approx(10e-6 + 3 * side.KERNEL_FLOOR)
+    assert side.device_of("jax.jit", 10e-6, floor=5e-6) == pytest.approx(10e-6 + 5e-6)
+    with pytest.raises(ValueError, match="label must be among"):
+        side.device_of("MXNet eager", 10e-6)
+
+
+def test_with_launches_adds_the_launches_off_a_gpu(monkeypatch) -> None:
+    monkeypatch.setattr(side, "on_gpu", lambda label: False)
+    assert side.with_launches("PyTorch eager", 50e-6) == pytest.approx(50e-6 + 5 * side.HOST_LAUNCH)
+    assert side.with_launches("jax.jit", 20e-6, launch=1e-6) == pytest.approx(21e-6)    # one CUDA graph
+    monkeypatch.setattr(side, "on_gpu", lambda label: True)                            # measured: launches included
+    assert side.with_launches("JAX eager", 20e-6) == 20e-6
+    with pytest.raises(ValueError, match="label must be among"):
+        side.with_launches("ONNX Runtime", 20e-6)
+
+
 def test_on_gpu_names_a_bad_label() -> None:
     with pytest.raises(ValueError, match="label must be among"):
         side.on_gpu("numba")
