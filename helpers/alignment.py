@@ -51,7 +51,9 @@ def rise_reading(groups: Mapping[int, Ratio], step: int = 8, cap: int = 16) -> s
     if not beat:
         return f"no group below {step} beat the odd sizes: a step at {step} fits this run"
     which = f"the group {beat[0]}" if len(beat) == 1 else f"the groups {' and '.join(beat)}"
-    return f"{which} already beat the odd sizes, so the rate rose before {step}"
+    rest = [f"'{name}' {'is not resolved' if side == SIDES[2] else 'ran slower'}"
+            for name, side in below.items() if side != SIDES[0]]
+    return f"{which} already beat the odd sizes" + (f"; {', '.join(rest)}" if rest else "")
 
 
 def column_table(caches: Sequence, sizes: Sequence[int], page: int, itemsize: int = 4) -> list[str]:

@@ -39,9 +39,13 @@ def test_divisible_by():
 
 def test_rise_reading_names_each_group():
     up, flat = _r("g", 1.004, 1.01), _r("g", 0.99, 1.01)
+    down = _r("g", 0.98, 0.99)
     assert rise_reading({2: up, 4: up, 8: up, 16: up}) == (
-        "the groups '2, not 4' and '4, not 8' already beat the odd sizes, so the rate rose before 8")
-    assert rise_reading({2: flat, 4: up, 8: up}).startswith("the group '4, not 8' already beat")
+        "the groups '2, not 4' and '4, not 8' already beat the odd sizes")
+    assert rise_reading({2: flat, 4: up, 8: up}) == (
+        "the group '4, not 8' already beat the odd sizes; '2, not 4' is not resolved")
+    assert rise_reading({2: up, 4: down, 8: up}) == (
+        "the group '2, not 4' already beat the odd sizes; '4, not 8' ran slower")
     assert rise_reading({2: flat, 4: flat, 8: up}) == (
         "no group below 8 beat the odd sizes: a step at 8 fits this run")
     assert rise_reading({2: _r("g", 1.01, 1.02, rounds=3), 4: up}) == "too few rounds to tell"
