@@ -25,7 +25,7 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 FACTOR = re.compile(r"(?<![\w.])(?<!\bthan )(?<!\bat )(\d+(?:\.\d+)?)x\b")  # thresholds are not factors
 NOT_SPEED_UPS = ("GFLOP/s", "of one device")
-VERDICT = re.compile(r"^(?P<claim>.*?): (?P<word>(?:faster|slower|larger|smaller) by more than [\d.]+x|less than [\d.]+x apart"
+VERDICT = re.compile(r"^(?P<claim>.*?): (?P<word>(?:faster|slower|larger|smaller|shorter|longer) by more than [\d.]+x|less than [\d.]+x apart"
                      r"|not resolved at [\d.]+x(?: \(fewer than 6 rounds\))?)", re.M)
 
 
