@@ -37,3 +37,9 @@ def test_report_flags_a_changed_verdict(capsys):
     totals = {}
     assert compare_runs.report("nb", TEXT, TEXT, totals) is True
     assert totals["speed"] == (9, 9) and totals["verdicts"] == (3, 3)
+
+
+def test_verdicts_of_different_work_read_shorter_and_longer():
+    text = ["a call on 1 number against one on 1,000,000 numbers: shorter by more than 10.00x, 1750x (1700x to 1780x)\n"]
+    assert compare_runs.verdicts(text) == [("a call on 1 number against one on 1,000,000 numbers",
+                                            "shorter by more than 10.00x")]
