@@ -28,3 +28,10 @@ def payback_steps(ratio: Ratio, compile_seconds: float, added_per_step: float) -
     if side.startswith("no interval"):
         return "too few rounds to tell"
     return "never: no saving resolved"
+
+
+def one_figure(n: float) -> str:
+    """`n` rounded to one significant figure, printed with thousands separators: '3,000'."""
+    if isinstance(n, bool) or not isinstance(n, (int, float)) or not n >= 0 or n == float("inf"):
+        raise ValueError(f"n must be a finite number >= 0, got {n!r}")
+    return f"{float(f'{n:.1g}'):,.0f}"

@@ -48,6 +48,12 @@ def accuracy_claim(a: Sequence[float], b: Sequence[float], margin: float) -> Qua
                     100 * (min(xs) - max(ys)), 100 * (max(xs) - min(ys)), 100 * margin, word)
 
 
+def accuracy_finding(a: Sequence[float], b: Sequence[float], margin: float) -> Quantity:
+    """`accuracy_claim`, kept as a finding of this run: its verdict may differ on another machine."""
+    q = accuracy_claim(a, b, margin)
+    return Quantity(q.name, "finding", q.value, q.unit, q.low, q.high, q.threshold, q.verdict)
+
+
 def loss_claim(a: Sequence[float], b: Sequence[float], threshold: float) -> Quantity:
     """A Summary claim: losses of `a` against `b` (positive, one per seed) at factor `threshold`.
 

@@ -3,7 +3,7 @@
 import pytest
 
 from helpers.comparison import Ratio
-from helpers.compile_payback import payback_steps
+from helpers.compile_payback import one_figure, payback_steps
 
 
 def test_pays_back_after_compile_time_over_saving():
@@ -26,3 +26,13 @@ def test_bad_arguments():
         payback_steps(Ratio("c", "e", 1.2, 1.1, 1.3, rounds=40), 0, -1e-3)
     with pytest.raises(TypeError, match="added_per_step"):
         payback_steps(Ratio("c", "e", 1.2, 1.1, 1.3, rounds=40), 2.0, "1 ms")
+
+
+def test_one_figure_rounds_to_one_significant_figure():
+    assert one_figure(2_740) == "3,000"
+    assert one_figure(140) == "100"
+    assert one_figure(0.4) == "0"
+    assert one_figure(0) == "0"
+    for bad in (-1, float("inf"), float("nan"), "5", True):
+        with pytest.raises(ValueError, match="n must be"):
+            one_figure(bad)

@@ -6,7 +6,7 @@ import math
 import pytest
 
 import helpers
-from helpers.seeds import accuracy_claim, loss_claim, loss_claim_seed_pairs, separation_p
+from helpers.seeds import accuracy_claim, accuracy_finding, loss_claim, loss_claim_seed_pairs, separation_p
 
 
 def test_separation_p_counts_the_rankings():
@@ -38,6 +38,16 @@ def test_accuracy_claim_is_a_claim_in_points():
     near = accuracy_claim([0.96, 0.97], [0.965, 0.955], margin=0.05)
     assert near.verdict == "less than 5 points apart"
     assert accuracy_claim([0.9], [0.95], margin=0.01).verdict == "lower by more than 1 point"
+
+
+def test_accuracy_finding_keeps_the_claim_numbers_as_a_finding():
+    claim = accuracy_claim([0.96, 0.97], [0.94, 0.95], margin=0.02)
+    found = accuracy_finding([0.96, 0.97], [0.94, 0.95], margin=0.02)
+    assert found.kind == "finding" and claim.kind == "claim"
+    assert (found.value, found.low, found.high, found.threshold, found.verdict) == \
+        (claim.value, claim.low, claim.high, claim.threshold, claim.verdict)
+    with pytest.raises(ValueError, match="margin"):
+        accuracy_finding([0.5], [0.5], margin=0)
 
 
 def test_loss_claim_is_a_factor_over_the_seed_pairs():
